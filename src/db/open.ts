@@ -1,0 +1,53 @@
+// Resolves where the database is (DATABASE_URL, or the embedded server under DOCEX_DATA_DIR), opens a pool and,
+// unless told otherwise, applies pending migrations. Every entry point (start, serve, worker, admin commands)
+// goes through here, so the same SQL and migrations run both ways.
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { startEmbeddedPostgres } from './embedded.js';
+import { migrate } from './migrate.js';
+import { createPool, type Pool } from './pool.js';
+
+export interface Database {
+  pool: Pool;
+  connectionString: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(
+  config: Config,
+  logger: Logger,
+  options: { migrate?: boolean; poolSize?: number } = {},
+): Promise<Database> {
+  let connectionString = config.databaseUrl;
+  let stopEmbedded = async () => {};
+  if (!connectionString) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      log: (m) => logger.info(m),
+    });
+    connectionString = embedded.connectionString;
+    stopEmbedded = embedded.stop;
+  }
+  const pool = createPool(connectionString, options.poolSize ?? config.databasePoolSize);
+  try {
+    if (options.migrate !== false) {
+      const result = await migrate(pool);
+      if (result.applied.length > 0) logger.info({ applied: result.applied }, 'database migrations applied');
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    await stopEmbedded().catch(() => {});
+    throw err;
+  }
+  return {
+    pool,
+    connectionString,
+    embedded: !config.databaseUrl,
+    async close() {
+      await pool.end();
+      await stopEmbedded();
+    },
+  };
+}

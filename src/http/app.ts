@@ -1,0 +1,75 @@
+// buildApp() assembles the HTTP API and never listens: `docex serve` listens, tests use inject() or their own port.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import { CredentialCache } from '../auth/credential-cache.js';
+import type { Config } from '../config.js';
+import type { Pool } from '../db/pool.js';
+import { registerAuthentication } from './plugins/authentication.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { openApiOptions } from './openapi.js';
+import { healthRoutes } from './routes/health.js';
+import { createDocumentRoute } from './routes/v1/documents.create.js';
+import { getDocumentRoute } from './routes/v1/documents.get.js';
+import { getJobRoute } from './routes/v1/jobs.get.js';
+import { ErrorResponse } from './schemas/common.js';
+import { DocumentJobSchema } from './schemas/job.js';
+
+export interface RouteDeps {
+  pool: Pool;
+  config: Config;
+}
+
+export interface AppOptions {
+  config: Config;
+  pool: Pool;
+  logger: Logger;
+}
+
+export async function buildApp({ config, pool, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // Fastify accepts a hop count at run time; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string[],
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      // Strict types: "12" is not an integer and "true" is not a boolean. allErrors lists every invalid field.
+      customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false },
+    },
+    // Slow or idle clients must not hold sockets forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Only JSON is accepted: without this, Fastify's built-in text/plain parser would turn a 415 into a 400.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addSchema(ErrorResponse);
+  app.addSchema(DocumentJobSchema);
+  await app.register(swagger, openApiOptions);
+
+  const deps: RouteDeps = { pool, config };
+  await app.register(healthRoutes(deps));
+  await app.register(
+    async (v1) => {
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await v1.register(async (authed) => {
+        registerAuthentication(authed, pool, new CredentialCache(config.authCacheSize));
+        await authed.register(createDocumentRoute(deps));
+        await authed.register(getDocumentRoute(deps));
+        await authed.register(getJobRoute(deps));
+      });
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,38 @@
+// The OpenAPI 3.1 document is generated from the route schemas (never written by hand) and served at
+// GET /v1/openapi.json without authentication, like the published specs of comparable APIs.
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export const openApiOptions: FastifyDynamicSwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'docex API',
+      version,
+      description:
+        'Asynchronous document extraction. Submit invoices and related documents by URL, receive structured data ' +
+        'by webhook or poll the job. Every /v1 route needs the `x-client-id` and `x-client-secret` headers. ' +
+        'Errors are JSON `{statusCode, error, code, message[, details]}`.',
+    },
+    servers: [{ url: '/', description: 'This docex instance' }],
+    components: {
+      securitySchemes: {
+        clientId: { type: 'apiKey', in: 'header', name: 'x-client-id', description: 'API key client id (<CLIENT_ID>)' },
+        clientSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-client-secret',
+          description: 'API key secret (<CLIENT_SECRET>), shown once when the key is created',
+        },
+      },
+    },
+    security: [{ clientId: [], clientSecret: [] }],
+    tags: [
+      { name: 'documents', description: 'Submit and retrieve document jobs' },
+      { name: 'operations', description: 'Health and readiness probes (no authentication)' },
+    ],
+  },
+  refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+};

@@ -1,0 +1,26 @@
+// The submit use case, free of HTTP: join the webhook URL, normalize the payload, persist and enqueue.
+import type { AuthContext } from '../auth/authenticate.js';
+import type { Pool } from '../db/pool.js';
+import { AppError } from '../errors.js';
+import { createJob, type Accepted } from './create.js';
+import { toPayload, type SubmitBody } from './submission.js';
+import { joinWebhookUrl, WebhookUrlError } from './webhook-url.js';
+
+export async function submitDocument(
+  pool: Pool,
+  auth: AuthContext,
+  body: SubmitBody,
+  idempotencyKey: string | undefined,
+): Promise<Accepted> {
+  const payload = toPayload(body);
+  let webhookUrl: string;
+  try {
+    webhookUrl = joinWebhookUrl(auth.webhookBaseUrl, payload.webhookUrl);
+  } catch (err) {
+    if (!(err instanceof WebhookUrlError)) throw err;
+    throw new AppError('invalid_webhook_url', `webhookUrl ${err.message}`, [
+      { field: '/webhookUrl', message: err.message },
+    ]);
+  }
+  return createJob(pool, { organizationId: auth.organizationId, apiKeyId: auth.apiKeyId, payload, webhookUrl }, idempotencyKey);
+}
