@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPool, type Pool } from '../../src/db/pool.js';
-import { ADMIN_DATABASE_URL, databaseUrl, TEMPLATE_DATABASE } from './env.js';
+import { inject } from 'vitest';
+import { ADMIN_DATABASE_URL, databaseUrl } from './env.js';
 
 export interface TestDatabase {
   name: string;
@@ -22,11 +23,12 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 /** A fresh, migrated database of its own (cloned from the run's template). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `docex_t_${randomBytes(6).toString('hex')}`;
+  const name = `docex_t_${inject('runId')}_${randomBytes(5).toString('hex')}`;
+  const template = inject('templateDatabase');
   // Concurrent clones of one template can collide ("source database is being accessed"): retry briefly.
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+      await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
       break;
     } catch (err) {
       if (attempt >= 20) throw err;

@@ -7,5 +7,3 @@ export function databaseUrl(name: string): string {
   url.pathname = `/${name}`;
   return url.href;
 }
-
-export const TEMPLATE_DATABASE = 'docex_test_template';
