@@ -27,7 +27,7 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(`docex: ${err.message}\n`);
       process.exit(err instanceof ConfigError ? 2 : 1);
     }
-    process.stderr.write(`docex: ${(err as Error).message}\n`);
+    process.stderr.write(`docex: ${err instanceof Error ? err.message : String(err)}\n`);
     const cause = (err as Error).cause;
     if (cause) process.stderr.write(`  cause: ${cause instanceof Error ? cause.message : String(cause)}\n`);
     process.exit(1);

