@@ -70,7 +70,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
     // wins. C collation is also what a service wants: byte order, identical on every machine.
     initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
+    onLog: (m) => process.env.DOCEX_DEBUG_EMBEDDED && log(m),
     onError: (e) => log(`embedded postgres: ${String(e)}`),
   });
 

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { CredentialCache } from '../auth/credential-cache.js';
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
+import { JobInsertBatcher } from '../jobs/insert-batch.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiOptions } from './openapi.js';
@@ -20,6 +21,8 @@ import { DocumentJobSchema } from './schemas/job.js';
 export interface RouteDeps {
   pool: Pool;
   config: Config;
+  /** Group commit of submissions (see jobs/insert-batch.ts). */
+  batcher: JobInsertBatcher;
 }
 
 export interface AppOptions {
@@ -57,7 +60,7 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
   app.addSchema(DocumentJobSchema);
   await app.register(swagger, openApiOptions);
 
-  const deps: RouteDeps = { pool, config };
+  const deps: RouteDeps = { pool, config, batcher: new JobInsertBatcher(pool) };
   await app.register(healthRoutes(deps));
   await app.register(
     async (v1) => {

@@ -1,12 +1,12 @@
-// Writes a job row and its queue entry atomically. Without an Idempotency-Key this is one SQL statement (one round
-// trip, implicitly one transaction): the row insert, the type check and graphile-worker's add_job either all
-// happen or none does. With a key, the key is claimed first in an explicit transaction so that concurrent retries
-// serialize on it.
+// Writes a job row and its queue entry atomically: one SQL statement inserts the row (with the type check) and
+// queues it through graphile-worker, so both or neither are committed. Without an Idempotency-Key, concurrent
+// submissions share that statement (JobInsertBatcher). With a key, the key is claimed first in an explicit
+// transaction so that concurrent retries serialize on it.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Pool, Queryable } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
 import { AppError, JOB_CREATE_FAILED } from '../errors.js';
-import { PROCESS_MAX_ATTEMPTS, TASK } from '../queue/tasks.js';
+import { insertJobs, type JobInsertBatcher } from './insert-batch.js';
 import { typeIdOf, type SubmissionPayload } from './submission.js';
 
 export interface NewJob {
@@ -22,42 +22,6 @@ export interface Accepted {
   consumerRefId: string;
   /** True when an Idempotency-Key matched an earlier request and its response is replayed. */
   replayed: boolean;
-}
-
-const INSERT_AND_ENQUEUE = `
-WITH job AS (
-  INSERT INTO document_jobs (id, organization_id, api_key_id, consumer_ref_id, document_id, type_id, mode,
-                             require_line_items, payload, webhook_url)
-  SELECT $1, $2, $3, $4, $5, $6::integer, $7, $8, $9, $10
-  WHERE $11::boolean OR EXISTS (SELECT 1 FROM document_types WHERE id = $6::integer AND state = 'public')
-  RETURNING id
-), queued AS (
-  SELECT (graphile_worker.add_job('${TASK.processDocument}', json_build_object('jobId', job.id),
-          max_attempts => ${PROCESS_MAX_ATTEMPTS})).id AS queue_id
-  FROM job
-)
-SELECT job.id, queued.queue_id FROM job, queued`;
-
-async function insertJobAndEnqueue(db: Queryable, id: string, job: NewJob): Promise<boolean> {
-  const p = job.payload;
-  const { rows } = await db.query({
-    name: 'docex_insert_job',
-    text: INSERT_AND_ENQUEUE,
-    values: [
-      id,
-      job.organizationId,
-      job.apiKeyId,
-      p.consumerRefId,
-      p.documentId,
-      typeIdOf(p),
-      p.mode,
-      p.requireLineItems,
-      p,
-      job.webhookUrl,
-      p.mode === 'email', // email jobs use the internal type 8 by design
-    ],
-  });
-  return rows.length === 1;
 }
 
 async function typeRejection(db: Queryable, typeId: number): Promise<AppError> {
@@ -86,13 +50,19 @@ function persistenceFailure(err: unknown): never {
   throw new AppError('job_create_failed', JOB_CREATE_FAILED, undefined, { cause: err });
 }
 
-export async function createJob(pool: Pool, job: NewJob, idempotencyKey?: string): Promise<Accepted> {
+export interface JobStore {
+  pool: Pool;
+  batcher: JobInsertBatcher;
+}
+
+export async function createJob({ pool, batcher }: JobStore, job: NewJob, idempotencyKey?: string): Promise<Accepted> {
   const id = randomUUID();
+  const row = { id, ...job };
   const consumerRefId = job.payload.consumerRefId;
   if (idempotencyKey === undefined) {
     let inserted: boolean;
     try {
-      inserted = await insertJobAndEnqueue(pool, id, job);
+      inserted = await batcher.insert(row);
     } catch (err) {
       persistenceFailure(err);
     }
@@ -113,7 +83,7 @@ export async function createJob(pool: Pool, job: NewJob, idempotencyKey?: string
         [job.organizationId, idempotencyKey, hash, id],
       );
       if (claim.rowCount === 1) {
-        if (!(await insertJobAndEnqueue(tx, id, job))) throw await typeRejection(tx, typeIdOf(job.payload));
+        if (!(await insertJobs(tx, [row])).has(id)) throw await typeRejection(tx, typeIdOf(job.payload));
         return { jobId: id, consumerRefId, replayed: false };
       }
       const { rows } = await tx.query<{ request_hash: string; job_id: string; consumer_ref_id: string }>(

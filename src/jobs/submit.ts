@@ -1,13 +1,12 @@
 // The submit use case, free of HTTP: join the webhook URL, normalize the payload, persist and enqueue.
 import type { AuthContext } from '../auth/authenticate.js';
-import type { Pool } from '../db/pool.js';
 import { AppError } from '../errors.js';
-import { createJob, type Accepted } from './create.js';
+import { createJob, type Accepted, type JobStore } from './create.js';
 import { toPayload, type SubmitBody } from './submission.js';
 import { joinWebhookUrl, WebhookUrlError } from './webhook-url.js';
 
 export async function submitDocument(
-  pool: Pool,
+  store: JobStore,
   auth: AuthContext,
   body: SubmitBody,
   idempotencyKey: string | undefined,
@@ -22,5 +21,5 @@ export async function submitDocument(
       { field: '/webhookUrl', message: err.message },
     ]);
   }
-  return createJob(pool, { organizationId: auth.organizationId, apiKeyId: auth.apiKeyId, payload, webhookUrl }, idempotencyKey);
+  return createJob(store, { organizationId: auth.organizationId, apiKeyId: auth.apiKeyId, payload, webhookUrl }, idempotencyKey);
 }

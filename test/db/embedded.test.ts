@@ -80,7 +80,7 @@ describe('embedded PostgreSQL', () => {
       await waitReady(`${base}/readyz`, server.child, server.log);
       const job = await fetch(`${base}/v1/documents/emb-1`, { headers });
       expect(job.status).toBe(200);
-      expect((await job.json()).consumerRefId).toBe('emb-1');
+      expect(((await job.json()) as { consumerRefId: string }).consumerRefId).toBe('emb-1');
     } finally {
       if (server.child.exitCode === null) await stop(server.child);
     }

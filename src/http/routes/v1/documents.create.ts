@@ -50,7 +50,7 @@ export const createDocumentRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox 
           { field: 'header:idempotency-key', message: 'must be 1-255 printable ASCII characters' },
         ]);
       }
-      const accepted = await submitDocument(deps.pool, request.auth, request.body, key);
+      const accepted = await submitDocument(deps, request.auth, request.body, key);
       if (accepted.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(202).send({ jobId: accepted.jobId, consumerRefId: accepted.consumerRefId });
     },

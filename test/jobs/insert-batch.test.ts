@@ -1,0 +1,63 @@
+// Group commit: concurrent submissions share statements, yet each outcome is its own.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/auth/api-keys.js';
+import { createOrganization } from '../../src/auth/organizations.js';
+import { JobInsertBatcher, type JobRow } from '../../src/jobs/insert-batch.js';
+import { toPayload } from '../../src/jobs/submission.js';
+import { createTestDatabase, type TestDatabase } from '../support/db.js';
+import { queueEntriesFor } from '../support/queue.js';
+
+let db: TestDatabase;
+let base: Omit<JobRow, 'id' | 'payload'>;
+
+const row = (consumerRefId: string, typeId = 0): JobRow => ({
+  ...base,
+  id: randomUUID(),
+  payload: toPayload({ documentUrl: 'https://f.example/a.pdf', requireLineItems: true, documentId: 1, consumerRefId, typeId }),
+});
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const org = await createOrganization(db.pool, 'o');
+  const key = await createApiKey(db.pool, { organizationId: org.id, name: 'k', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+  base = { organizationId: org.id, apiKeyId: key.id, webhookUrl: 'https://h.example' };
+});
+afterAll(() => db.drop());
+
+describe('JobInsertBatcher', () => {
+  it('stores and queues every row of concurrent submissions, in fewer statements than rows', async () => {
+    const batcher = new JobInsertBatcher(db.pool, 50, 1);
+    const rows = Array.from({ length: 120 }, (_, i) => row(`c-${i}`));
+    const outcomes = await Promise.all(rows.map((r) => batcher.insert(r)));
+    expect(outcomes.every(Boolean)).toBe(true);
+    const { rows: stored } = await db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'c-%'");
+    expect(stored[0].n).toBe(120);
+    for (const r of [rows[0]!, rows[77]!, rows[119]!]) expect(await queueEntriesFor(db.pool, r.id)).toHaveLength(1);
+  });
+
+  it('reports a non-submittable type for its own row only', async () => {
+    const batcher = new JobInsertBatcher(db.pool, 50, 1);
+    const rows = [row('t-ok-1'), row('t-bad', 8), row('t-ok-2'), row('t-unknown', 77)];
+    expect(await Promise.all(rows.map((r) => batcher.insert(r)))).toEqual([true, false, true, false]);
+    expect(await queueEntriesFor(db.pool, rows[1]!.id)).toHaveLength(0);
+  });
+
+  it('isolates a failing row: the batch is retried row by row', async () => {
+    await db.pool.query(`
+      CREATE FUNCTION reject_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.consumer_ref_id = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER reject_poison BEFORE INSERT ON document_jobs FOR EACH ROW EXECUTE FUNCTION reject_poison();`);
+    try {
+      // One flush in flight holds back the rest, so they form a batch that contains the poisoned row.
+      const batcher = new JobInsertBatcher(db.pool, 50, 1);
+      const rows = [row('p-first'), row('p-1'), row('poison'), row('p-2')];
+      const results = await Promise.allSettled(rows.map((r) => batcher.insert(r)));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      const { rows: stored } = await db.pool.query("SELECT consumer_ref_id FROM document_jobs WHERE consumer_ref_id LIKE 'p%' ORDER BY 1");
+      expect(stored.map((r) => r.consumer_ref_id)).toEqual(['p-1', 'p-2', 'p-first']);
+    } finally {
+      await db.pool.query('DROP TRIGGER reject_poison ON document_jobs; DROP FUNCTION reject_poison()');
+    }
+  });
+});
