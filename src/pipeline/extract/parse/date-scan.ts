@@ -1,0 +1,95 @@
+// Dates inside running text ("Invoice date: 15.03.2026 / due 14 April 2026") and the document-wide day/month
+// order. Scanning works on a folded copy of the text with the same length, so match offsets are offsets into the
+// caller's text.
+import { parseDate, type DateHint, type ParsedDate } from './date.js';
+import type { DateOrder } from './locale.js';
+import { MONTH_NAME_LIST, monthFromName } from './months.js';
+import { foldKeepLength } from './text.js';
+
+/** A date found in a longer text: `index` and `length` locate `raw` in that text. */
+export interface FoundDate extends ParsedDate {
+  index: number;
+  length: number;
+}
+
+export interface FindDatesOptions extends DateHint {
+  /** Also report compact YYYYMMDD numbers. Off by default: 8-digit runs in invoices are more often identifiers. */
+  compact?: boolean;
+}
+
+const MAX_SCAN_CHARS = 20_000;
+const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
+const MONTH = `(?:${MONTH_NAME_LIST.join('|')})\\.?`;
+const DAY = '\\d{1,2}(?:st|nd|rd|th|er|re|eme|e|o|º|°|ª)?\\.?';
+const GAP = '(?:\\s*[,./-]\\s*|\\s+)';
+const FILLER = '(?:(?:de|del|of|the)\\s+)?';
+
+const PATTERNS: readonly RegExp[] = [
+  // 2026-03-15, 2026/3/15
+  new RegExp(`${NOT_WORD_BEFORE}(?<![.,/-])\\d{4}([-./])\\d{1,2}\\1\\d{1,2}(?![\\p{L}\\p{N}]|[.,/-]\\d)`, 'gu'),
+  // 15.03.2026, 03/15/2026, 15-03-26, 15. 03. 2026
+  new RegExp(`${NOT_WORD_BEFORE}(?<![.,/-])\\d{1,2}\\s?([-./])\\s?\\d{1,2}\\s?\\1\\s?(?:\\d{4}|\\d{2})(?![\\p{L}\\p{N}]|[.,/-]\\d)`, 'gu'),
+  // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026
+  new RegExp(`${NOT_WORD_BEFORE}${DAY}${GAP}${FILLER}${MONTH}${GAP}${FILLER}(?:\\d{4}|\\d{2})${NOT_WORD_AFTER}`, 'gu'),
+  // March 15, 2026, Mar. 15th 2026
+  new RegExp(`${NOT_WORD_BEFORE}${MONTH}${GAP}${DAY}${GAP}\\d{4}${NOT_WORD_AFTER}`, 'gu'),
+];
+const COMPACT_PATTERN = /(?<![\p{L}\p{N}])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\p{L}\p{N}])/gu;
+
+/**
+ * Every date in `text` that {@link parseDate} accepts, in reading order, without overlaps (the longer match wins).
+ * Numeric dates glued to other digits or letters (parts of identifiers such as "RE-2026.03.15-1") are skipped.
+ * Only the first 20,000 characters are scanned.
+ */
+export function findDates(text: string, options: FindDatesOptions = {}): FoundDate[] {
+  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const folded = foldKeepLength(scanned);
+  const found: FoundDate[] = [];
+  const patterns = options.compact ? [...PATTERNS, COMPACT_PATTERN] : PATTERNS;
+  for (const pattern of patterns) {
+    for (const m of folded.matchAll(pattern)) {
+      const raw = scanned.slice(m.index, m.index + m[0].length);
+      const parsed = parseDate(raw, options);
+      if (parsed) found.push({ ...parsed, raw: parsed.raw.trimEnd(), index: m.index, length: raw.trimEnd().length });
+    }
+  }
+  found.sort((a, b) => a.index - b.index || b.length - a.length);
+  const kept: FoundDate[] = [];
+  for (const date of found) {
+    const last = kept[kept.length - 1];
+    if (last && date.index < last.index + last.length) continue;
+    kept.push(date);
+  }
+  return kept;
+}
+
+const NUMERIC_IN_TEXT = /(?<![\p{N}.,/-])(\d{1,2})\s?([-./])\s?(\d{1,2})\s?\2\s?(?:\d{4}|\d{2})(?![\p{N}])/gu;
+const MONTH_FIRST_IN_TEXT = new RegExp(`${NOT_WORD_BEFORE}(${MONTH})\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}`, 'gu');
+const DAY_FIRST_IN_TEXT = new RegExp(`${NOT_WORD_BEFORE}\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+(?:of\\s+|de\\s+)?(${MONTH})${GAP}`, 'gu');
+
+/**
+ * The numeric day/month order a document uses, from samples of its text (lines or the whole text): 'DMY', 'MDY'
+ * or null when the evidence is absent or tied. Numeric dates with a value above 12 in first place vote DMY, in
+ * second place MDY (one vote each); other dotted dates vote half for DMY (dots are a day-first habit) and dates
+ * written with month names half for their order ("March 15" is a US habit, "15 March" a European one).
+ * Year-first dates say nothing about the order and are ignored.
+ */
+export function detectDateOrder(samples: readonly string[]): DateOrder | null {
+  let dmy = 0;
+  let mdy = 0;
+  for (const sample of samples) {
+    const text = foldKeepLength(sample.length > MAX_SCAN_CHARS ? sample.slice(0, MAX_SCAN_CHARS) : sample);
+    for (const m of text.matchAll(NUMERIC_IN_TEXT)) {
+      const a = Number(m[1]);
+      const b = Number(m[3]);
+      if (a > 12 && b <= 12) dmy++;
+      else if (b > 12 && a <= 12) mdy++;
+      else if (m[2] === '.') dmy += 0.5;
+    }
+    for (const m of text.matchAll(MONTH_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) mdy += 0.5;
+    for (const m of text.matchAll(DAY_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) dmy += 0.5;
+  }
+  if (dmy === mdy) return null;
+  return dmy > mdy ? 'DMY' : 'MDY';
+}
