@@ -1,0 +1,91 @@
+// A cue is a named group of regular expressions over folded text (see text.ts) with one weight. The classifier
+// and the triage are linear models over cues: every cue counts at most once per field, so that repeating a word
+// cannot outweigh a different kind of evidence.
+
+export interface Cue {
+  id: string;
+  weight: number;
+  patterns: RegExp[];
+  /** A negator among the three words before the match ("no invoice", "keine Rechnung") cancels the match. */
+  negatable?: boolean;
+  /** A match whose text matches this is ignored ("berechnung" is not "rechnung"). */
+  exclude?: RegExp;
+}
+
+export interface CueHit {
+  cue: Cue;
+  /** The matched text; for a negated cue the text that was negated. */
+  match: string;
+  negated: boolean;
+}
+
+// Words that negate a following noun within three words: "not an invoice", "keine Rechnung", "pas une facture",
+// "no es una factura", "non è una fattura", "geen factuur", "não é uma fatura".
+const NEGATORS = new Set([
+  'not', 'no', 'without', "isn't", "wasn't", "haven't", "hasn't", "didn't", 'never',
+  'kein', 'keine', 'keinen', 'keiner', 'nicht', 'ohne',
+  'pas', 'sans', 'aucun', 'aucune', 'jamais',
+  'sin', 'ningun', 'ninguna', 'nunca',
+  'non', 'nessun', 'nessuna', 'senza', 'mai',
+  'geen', 'niet', 'zonder', 'nooit',
+  'nao', 'sem', 'nenhum', 'nenhuma',
+]);
+
+function isNegated(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 60), index);
+  const words = before.match(/[\p{L}']+/gu) ?? [];
+  return words.slice(-3).some((w) => NEGATORS.has(w) || /^(?:n'|ne$)/.test(w));
+}
+
+/** Any few words of one sentence or list item: a gap of at most n tokens between two parts of a phrase. */
+export const gap = (n: number): string => `(?:[^ ]*[^ .!?:;\\u2022*-] ){0,${n}}`;
+
+/** Compiles a pattern source with the global flag (needed for matchAll) and Unicode semantics. */
+export function re(source: string): RegExp {
+  return new RegExp(source, 'gu');
+}
+
+/** The first non-excluded match of the cue in folded text; a negated match is reported only if nothing else hit. */
+export function matchCue(cue: Cue, folded: string): CueHit | null {
+  let negatedHit: CueHit | null = null;
+  for (const pattern of cue.patterns) {
+    for (const m of folded.matchAll(pattern)) {
+      const text = m[0];
+      if (cue.exclude?.test(text)) continue;
+      if (cue.negatable && isNegated(folded, m.index)) {
+        negatedHit ??= { cue, match: text.trim(), negated: true };
+        continue;
+      }
+      return { cue, match: text.trim(), negated: false };
+    }
+  }
+  return negatedHit;
+}
+
+/**
+ * The cue's hit in the first reading of the text where it hits (readings: the folded text, then alternative
+ * spellings of it); a plain hit in a later reading beats a negated one in an earlier.
+ */
+export function matchCueInReadings(cue: Cue, readings: readonly string[]): CueHit | null {
+  let negated: CueHit | null = null;
+  for (const reading of readings) {
+    const hit = matchCue(cue, reading);
+    if (hit && !hit.negated) return hit;
+    negated ??= hit;
+  }
+  return negated;
+}
+
+/** All cues that hit any reading of the text (negated hits included, flagged). */
+export function matchCues(cues: readonly Cue[], readings: readonly string[]): CueHit[] {
+  const hits: CueHit[] = [];
+  for (const cue of cues) {
+    const hit = matchCueInReadings(cue, readings);
+    if (hit) hits.push(hit);
+  }
+  return hits;
+}
+
+export function logistic(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}

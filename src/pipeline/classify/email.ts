@@ -1,0 +1,135 @@
+// Invoice-intent classifier for email mode (status classifying_email_content).
+//
+// Decision rule: a linear score over cues (email-cues.ts, email-negative-cues.ts), each counted at most once per field, weighted by the
+// field it was found in (FIELD_WEIGHTS). intent = 'invoice' when the total reaches INVOICE_INTENT_THRESHOLD;
+// score = logistic(total - threshold), so 0.5 is the threshold and the distance from it shows the certainty.
+// What counts as 'invoice' (label policy, also in test/fixtures/emails/README.md): the email delivers, forwards,
+// re-sends or demands payment of a bill the recipient owes or a credit note it receives (invoices, receipts,
+// credit notes, payment reminders and dunning letters). Requests for an invoice, announcements of a future one,
+// payment confirmations, orders, quotes, shipping notices, newsletters and other mail are 'not_invoice'.
+import { logistic, matchCues, type CueHit } from './cues.js';
+import { POSITIVE_EMAIL_CUES, SPECIFIC_EVIDENCE_CUES, SUBJECT_ONLY_CUES } from './email-cues.js';
+import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
+import { detectLanguage } from './language.js';
+import { parseSubject, splitEmailBody, splitForwardedMessage } from './quotes.js';
+import { foldFlat, undoUmlautTransliteration } from './text.js';
+
+export const INVOICE_INTENT_THRESHOLD = 2.0;
+
+/**
+ * How much a cue counts depending on where it was found. The subject is short and chosen by the sender, so its
+ * words count more; the subject of a reply was written by the other side and counts less. A forwarded message
+ * is someone else's mail handed on (typically a supplier's invoice sent on to accounts payable): it counts,
+ * slightly less than the forwarder's own words. Quoted replies do not count at all.
+ */
+export const FIELD_WEIGHTS = {
+  subject: 1.25,
+  replySubject: 0.8,
+  body: 1.0,
+  forwardedSubject: 1.0,
+  forwardedBody: 0.9,
+} as const;
+
+export type EmailIntent = 'invoice' | 'not_invoice';
+
+export interface EmailInput {
+  subject: string;
+  body: string;
+}
+
+export interface EmailClassification {
+  intent: EmailIntent;
+  /** 0..1: logistic(total - threshold). */
+  score: number;
+  /** ISO 639-1 code of the email's language, or null when unsure. */
+  language: string | null;
+  /** The cues that fired, e.g. 'subject:invoice_noun "rechnung" +2.00'. */
+  reasons: string[];
+}
+
+const ALL_CUES = [...POSITIVE_EMAIL_CUES, ...NEGATIVE_EMAIL_CUES];
+const SUBJECT_CUES = [...ALL_CUES, ...SUBJECT_ONLY_CUES];
+/**
+ * Positive cues overlap ("Uw factuur 2026-0301" is a noun, a possessive and a number at once): one field can add
+ * at most this much, so that a customer quoting the supplier's invoice in a complaint cannot drown its request.
+ */
+export const MAX_POSITIVE_PER_FIELD = 3.5;
+/** Subtracted when bill nouns are all there is: no file, number, amount or due date names a concrete bill. */
+export const NO_SPECIFIC_EVIDENCE_PENALTY = 1.0;
+const MAX_FORWARD_DEPTH = 3;
+
+interface Field {
+  name: 'subject' | 'body' | `forwarded${number}.subject` | `forwarded${number}.body`;
+  text: string;
+  factor: number;
+}
+
+function describe(field: string, hit: CueHit, contribution: number): string {
+  const sign = contribution >= 0 ? '+' : '';
+  const quoted = hit.match.length > 60 ? `${hit.match.slice(0, 57)}...` : hit.match;
+  return hit.negated
+    ? `${field}:${hit.cue.id} negated "${quoted}" 0`
+    : `${field}:${hit.cue.id} "${quoted}" ${sign}${contribution.toFixed(2)}`;
+}
+
+/** The fields of an email: its subject, its own text, and the subject and text of forwarded messages in it. */
+function fieldsOf(input: EmailInput): Field[] {
+  const subject = parseSubject(input.subject);
+  const fields: Field[] = [
+    { name: 'subject', text: subject.text, factor: subject.isReply ? FIELD_WEIGHTS.replySubject : FIELD_WEIGHTS.subject },
+  ];
+  let parts = splitEmailBody(input.body);
+  fields.push({ name: 'body', text: parts.own, factor: FIELD_WEIGHTS.body });
+  // Outlook forwards carry a reply-style header block; the "FW:" subject says it is a forward.
+  let forwarded = parts.quoteKind === 'forward' || (subject.isForward && parts.quoteKind !== null);
+  for (let depth = 1; forwarded && depth <= MAX_FORWARD_DEPTH && parts.quoted !== ''; depth += 1) {
+    const message = splitForwardedMessage(parts.quoted);
+    const inner = parseSubject(message.subject ?? '');
+    if (inner.text !== '') {
+      fields.push({ name: `forwarded${depth}.subject`, text: inner.text, factor: FIELD_WEIGHTS.forwardedSubject });
+    }
+    parts = splitEmailBody(message.body);
+    fields.push({ name: `forwarded${depth}.body`, text: parts.own, factor: FIELD_WEIGHTS.forwardedBody });
+    forwarded = parts.quoteKind === 'forward' || (inner.isForward && parts.quoteKind !== null);
+  }
+  return fields;
+}
+
+/** Classifies an email as delivering an invoice (or credit note, or payment reminder) or not. Pure. */
+export function classifyEmail(input: EmailInput): EmailClassification {
+  const fields = fieldsOf(input);
+  const reasons: string[] = [];
+  let total = 0;
+  let specific = false;
+  for (const field of fields) {
+    const folded = foldFlat(field.text);
+    if (folded === '') continue;
+    const transliterated = undoUmlautTransliteration(folded);
+    const readings = transliterated === folded ? [folded] : [folded, transliterated];
+    let positive = 0;
+    for (const hit of matchCues(field.name === 'subject' ? SUBJECT_CUES : ALL_CUES, readings)) {
+      const contribution = hit.negated ? 0 : hit.cue.weight * field.factor;
+      if (contribution > 0) positive += contribution;
+      else total += contribution;
+      if (!hit.negated && SPECIFIC_EVIDENCE_CUES.has(hit.cue.id)) specific = true;
+      reasons.push(describe(field.name, hit, contribution));
+    }
+    if (positive > MAX_POSITIVE_PER_FIELD) reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
+    total += Math.min(positive, MAX_POSITIVE_PER_FIELD);
+  }
+  if (!specific && total > 0) {
+    total -= NO_SPECIFIC_EVIDENCE_PENALTY;
+    reasons.push(`no attachment, number, amount or due date -${NO_SPECIFIC_EVIDENCE_PENALTY.toFixed(2)}`);
+  }
+  const language = detectLanguage(fields.map((f) => f.text).join('\n'));
+  const intent: EmailIntent = total >= INVOICE_INTENT_THRESHOLD ? 'invoice' : 'not_invoice';
+  const rounded = Math.round(logistic(total - INVOICE_INTENT_THRESHOLD) * 1000) / 1000;
+  // Rounding must not put a score on the wrong side of 0.5.
+  const score = intent === 'invoice' ? Math.max(rounded, 0.5) : Math.min(rounded, 0.499);
+  return {
+    intent,
+    score,
+    language,
+    reasons: [`total ${total.toFixed(2)} (threshold ${INVOICE_INTENT_THRESHOLD.toFixed(2)})`, ...reasons],
+  };
+}
