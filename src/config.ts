@@ -3,6 +3,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
+import { parseSchedule, type RetrySchedule } from './delivery/schedule.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -60,8 +61,46 @@ const schema = z.object({
   DOCEX_BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
   DOCEX_AUTH_CACHE_SIZE: int(10_000, 0, 10_000_000),
   DOCEX_WORKER_CONCURRENCY: int(Math.max(2, os.availableParallelism()), 1, 256),
+  DOCEX_WORKER_LEASE_SECONDS: int(30, 5, 3600),
+  DOCEX_SHUTDOWN_GRACE_MS: int(20_000, 0, 600_000),
   DOCEX_ALLOW_PRIVATE_NETWORKS: bool(false),
-});
+  DOCEX_TRUSTED_ADDRESSES: z.string().default(''),
+  DOCEX_DOWNLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  DOCEX_DOWNLOAD_TIMEOUT_MS: int(60_000, 100, 3_600_000),
+  DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS: int(10_000, 100, 600_000),
+  DOCEX_OCR_WORKERS: int(2, 1, 64),
+  DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
+  DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
+  DOCEX_PDF_MAX_MEMORY_MB: int(512, 64, 16_384),
+  DOCEX_ARCHIVE: z.enum(['filesystem', 's3', 'off']).default('filesystem'),
+  DOCEX_ARCHIVE_DIR: z.string().optional(),
+  DOCEX_ARCHIVE_RETENTION_DAYS: int(30, 0, 36_500),
+  DOCEX_S3_BUCKET: z.string().optional(),
+  DOCEX_S3_REGION: z.string().default('us-east-1'),
+  DOCEX_S3_PREFIX: z.string().optional(),
+  DOCEX_S3_ENDPOINT: z.string().url().optional(),
+  DOCEX_S3_FORCE_PATH_STYLE: bool(false),
+  DOCEX_S3_ACCESS_KEY_ID: z.string().optional(),
+  DOCEX_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  DOCEX_WEBHOOK_CONCURRENCY: int(8, 1, 1024),
+  DOCEX_WEBHOOK_TIMEOUT_MS: int(15_000, 100, 300_000),
+  DOCEX_WEBHOOK_RETRY_SCHEDULE: z.string().default('0s,5s,5m,30m,2h,5h,10h,10h'),
+  DOCEX_SIGNING_SECRET_GRACE_HOURS: int(24, 0, 8760),
+  DOCEX_METRICS: bool(true),
+})
+  .superRefine((e, ctx) => {
+    if (e.DOCEX_ARCHIVE === 's3' && !e.DOCEX_S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['DOCEX_S3_BUCKET'], message: 'is required when DOCEX_ARCHIVE=s3' });
+    }
+    if (Boolean(e.DOCEX_S3_ACCESS_KEY_ID) !== Boolean(e.DOCEX_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['DOCEX_S3_SECRET_ACCESS_KEY'], message: 'set both DOCEX_S3_ACCESS_KEY_ID and DOCEX_S3_SECRET_ACCESS_KEY, or neither' });
+    }
+    try {
+      parseSchedule(e.DOCEX_WEBHOOK_RETRY_SCHEDULE);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', path: ['DOCEX_WEBHOOK_RETRY_SCHEDULE'], message: (err as Error).message });
+    }
+  });
 
 export type Env = Record<string, string | undefined>;
 
@@ -78,8 +117,33 @@ export interface Config {
   bodyLimitBytes: number;
   authCacheSize: number;
   workerConcurrency: number;
+  workerLeaseSeconds: number;
+  shutdownGraceMs: number;
   allowPrivateNetworks: boolean;
+  /** Exact addresses or CIDRs downloads and webhooks may reach although private (e.g. an internal file server). */
+  trustedAddresses: string[];
+  download: { maxBytes: number; timeoutMs: number; connectTimeoutMs: number };
+  ocr: { workers: number; pageTimeoutMs: number };
+  pdf: { timeoutMs: number; maxMemoryMb: number };
+  archive: ArchiveConfig;
+  webhooks: { concurrency: number; timeoutMs: number; retrySchedule: RetrySchedule; signingSecretGraceHours: number };
+  metrics: boolean;
 }
+
+export type ArchiveConfig =
+  | { kind: 'off'; retentionDays: number }
+  | { kind: 'filesystem'; dir: string; retentionDays: number }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      prefix?: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      retentionDays: number;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -98,18 +162,56 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DOCEX_DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    dataDir: path.resolve(e.DOCEX_DATA_DIR),
+    dataDir,
     embeddedPgPort: e.DOCEX_EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.DOCEX_BODY_LIMIT_BYTES,
     authCacheSize: e.DOCEX_AUTH_CACHE_SIZE,
     workerConcurrency: e.DOCEX_WORKER_CONCURRENCY,
+    workerLeaseSeconds: e.DOCEX_WORKER_LEASE_SECONDS,
+    shutdownGraceMs: e.DOCEX_SHUTDOWN_GRACE_MS,
     allowPrivateNetworks: e.DOCEX_ALLOW_PRIVATE_NETWORKS,
+    trustedAddresses: e.DOCEX_TRUSTED_ADDRESSES.split(',').map((x) => x.trim()).filter(Boolean),
+    download: {
+      maxBytes: e.DOCEX_DOWNLOAD_MAX_BYTES,
+      timeoutMs: e.DOCEX_DOWNLOAD_TIMEOUT_MS,
+      connectTimeoutMs: e.DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS,
+    },
+    ocr: { workers: e.DOCEX_OCR_WORKERS, pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS },
+    pdf: { timeoutMs: e.DOCEX_PDF_TIMEOUT_MS, maxMemoryMb: e.DOCEX_PDF_MAX_MEMORY_MB },
+    archive: archiveConfig(e, dataDir),
+    webhooks: {
+      concurrency: e.DOCEX_WEBHOOK_CONCURRENCY,
+      timeoutMs: e.DOCEX_WEBHOOK_TIMEOUT_MS,
+      retrySchedule: parseSchedule(e.DOCEX_WEBHOOK_RETRY_SCHEDULE),
+      signingSecretGraceHours: e.DOCEX_SIGNING_SECRET_GRACE_HOURS,
+    },
+    metrics: e.DOCEX_METRICS,
+  };
+}
+
+function archiveConfig(e: z.infer<typeof schema>, dataDir: string): ArchiveConfig {
+  const retentionDays = e.DOCEX_ARCHIVE_RETENTION_DAYS;
+  if (e.DOCEX_ARCHIVE === 'off') return { kind: 'off', retentionDays };
+  if (e.DOCEX_ARCHIVE === 'filesystem') {
+    return { kind: 'filesystem', dir: path.resolve(e.DOCEX_ARCHIVE_DIR ?? path.join(dataDir, 'blobs')), retentionDays };
+  }
+  return {
+    kind: 's3',
+    bucket: e.DOCEX_S3_BUCKET!,
+    region: e.DOCEX_S3_REGION,
+    prefix: e.DOCEX_S3_PREFIX,
+    endpoint: e.DOCEX_S3_ENDPOINT,
+    forcePathStyle: e.DOCEX_S3_FORCE_PATH_STYLE,
+    accessKeyId: e.DOCEX_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.DOCEX_S3_SECRET_ACCESS_KEY,
+    retentionDays,
   };
 }

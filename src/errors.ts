@@ -11,6 +11,7 @@ export const errorStatus = {
   ip_not_allowed: 403,
   not_found: 404,
   route_not_found: 404,
+  job_not_finished: 409,
   idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -79,6 +79,11 @@ export async function listApiKeys(db: Queryable, organizationId?: string): Promi
   return rows.map(toInfo);
 }
 
+export async function findApiKeyByClientId(db: Queryable, clientId: string): Promise<ApiKeyInfo | null> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE client_id = $1`, [clientId]);
+  return rows[0] ? toInfo(rows[0]) : null;
+}
+
 /** Revocation is immediate: authentication re-reads revoked_at on every request, in every process. */
 export async function revokeApiKey(db: Queryable, clientId: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
   const { rows } = await db.query<{ was_revoked: boolean }>(

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
+import { registerJobCommands } from './commands/jobs.js';
 import { registerKeyCommands } from './commands/keys.js';
+import { registerParserCommands } from './commands/parsers.js';
 import { registerOrgCommands } from './commands/orgs.js';
 import { registerServerCommands } from './commands/server.js';
 import { CliError } from './output.js';
@@ -18,6 +20,8 @@ export async function main(argv: string[]): Promise<void> {
   registerServerCommands(program);
   registerOrgCommands(program);
   registerKeyCommands(program);
+  registerParserCommands(program);
+  registerJobCommands(program);
 
   try {
     await program.parseAsync(argv);

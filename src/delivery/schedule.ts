@@ -21,6 +21,12 @@ export class RetryScheduleError extends Error {
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const DURATION = /^(\d{1,9})(ms|s|m|h|d)$/;
 
+/** Parses one duration such as 500ms, 30s, 5m, 2h or 1d into milliseconds; null when it is not one. */
+export function parseDuration(text: string): number | null {
+  const match = DURATION.exec(text.trim());
+  return match === null ? null : Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
 /** Parses '0s,5s,5m,30m,2h' (units ms, s, m, h, d; whole numbers; spaces around commas allowed). */
 export function parseSchedule(spec: string): RetrySchedule {
   const entries = spec.split(',').map((entry) => entry.trim());
@@ -32,11 +38,10 @@ export function parseSchedule(spec: string): RetrySchedule {
     fail(`it has ${entries.length} attempts, at most ${MAX_SCHEDULE_ATTEMPTS}`);
   }
   const delays = entries.map((entry, index) => {
-    const match = DURATION.exec(entry);
-    if (match === null) {
+    const ms = parseDuration(entry);
+    if (ms === null) {
       return fail(`entry ${index + 1} ${JSON.stringify(entry)} is not a duration such as 30s, 5m or 2h`);
     }
-    const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
     if (ms > MAX_SCHEDULE_DELAY_MS) fail(`entry ${index + 1} ${JSON.stringify(entry)} is longer than 7 days`);
     return ms;
   });

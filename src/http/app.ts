@@ -12,9 +12,12 @@ import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiOptions } from './openapi.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoute } from './routes/metrics.js';
+import type { Metrics } from '../observability/metrics.js';
 import { createDocumentRoute } from './routes/v1/documents.create.js';
 import { getDocumentRoute } from './routes/v1/documents.get.js';
 import { getJobRoute } from './routes/v1/jobs.get.js';
+import { redeliverJobRoute } from './routes/v1/jobs.redeliver.js';
 import { ErrorResponse } from './schemas/common.js';
 import { DocumentJobSchema } from './schemas/job.js';
 
@@ -29,9 +32,12 @@ export interface AppOptions {
   config: Config;
   pool: Pool;
   logger: Logger;
+  metrics?: Metrics;
+  /** false: only the operations routes (health, readiness, metrics), for `docex worker`. */
+  api?: boolean;
 }
 
-export async function buildApp({ config, pool, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, logger, metrics, api = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Fastify accepts a hop count at run time; its types only list the other forms.
@@ -62,6 +68,8 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
 
   const deps: RouteDeps = { pool, config, batcher: new JobInsertBatcher(pool) };
   await app.register(healthRoutes(deps));
+  if (metrics) await app.register(metricsRoute(metrics));
+  if (!api) return app;
   await app.register(
     async (v1) => {
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -70,6 +78,7 @@ export async function buildApp({ config, pool, logger }: AppOptions): Promise<Fa
         await authed.register(createDocumentRoute(deps));
         await authed.register(getDocumentRoute(deps));
         await authed.register(getJobRoute(deps));
+        await authed.register(redeliverJobRoute(deps));
       });
     },
     { prefix: '/v1' },

@@ -2,6 +2,8 @@
 // GET /v1/openapi.json without authentication, like the published specs of comparable APIs.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { readFileSync } from 'node:fs';
+import { webhookOpenApiPathItems } from '../delivery/openapi.js';
+import { extractionResultSchemas } from '../pipeline/extract/schemas/index.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -17,7 +19,11 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
         'Errors are JSON `{statusCode, error, code, message[, details]}`.',
     },
     servers: [{ url: '/', description: 'This docex instance' }],
+    // The results docex POSTs to webhookUrl (OpenAPI 3.1 `webhooks`), one per event type.
+    webhooks: webhookOpenApiPathItems() as never,
     components: {
+      // extractedData / processed_data shapes, one per document type.
+      schemas: extractionResultSchemas() as never,
       securitySchemes: {
         clientId: { type: 'apiKey', in: 'header', name: 'x-client-id', description: 'API key client id (<CLIENT_ID>)' },
         clientSecret: {
@@ -32,6 +38,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
     tags: [
       { name: 'documents', description: 'Submit and retrieve document jobs' },
       { name: 'operations', description: 'Health and readiness probes (no authentication)' },
+      { name: 'webhooks', description: 'Results delivered to your webhookUrl, signed per Standard Webhooks' },
     ],
   },
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },

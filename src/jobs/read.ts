@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/pool.js';
 import type { DocumentJob, JobMode, JobStatus } from './types.js';
 
-interface JobRow {
+export interface JobRow {
   id: string;
   organization_id: string;
   api_key_id: string | null;

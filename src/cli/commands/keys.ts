@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../auth/api-keys.js';
+import { createApiKey, findApiKeyByClientId, listApiKeys, revokeApiKey } from '../../auth/api-keys.js';
+import { withTransaction } from '../../db/pool.js';
+import { parseDuration } from '../../delivery/schedule.js';
+import { createSigningSecret, rotateSigningSecret } from '../../delivery/store.js';
 import { normalizeAllowlistEntry } from '../../auth/ip-allowlist.js';
 import { organizationExists } from '../../auth/organizations.js';
 import { normalizeWebhookBaseUrl, WebhookUrlError } from '../../jobs/webhook-url.js';
@@ -41,7 +44,11 @@ export function registerKeyCommands(program: Command): void {
         if (!(await organizationExists(db.pool, organizationId))) {
           throw new CliError(`organization ${organizationId} not found (or deleted)`);
         }
-        return createApiKey(db.pool, { organizationId, name, webhookBaseUrl, ipAllowlist });
+        // The key and its first webhook signing secret exist together or not at all.
+        return withTransaction(db.pool, async (tx) => {
+          const created = await createApiKey(tx, { organizationId, name, webhookBaseUrl, ipAllowlist });
+          return { ...created, webhookSigningSecret: await createSigningSecret(tx, created.id) };
+        });
       });
       if (opts.json) {
         printJson(key);
@@ -53,7 +60,8 @@ export function registerKeyCommands(program: Command): void {
           `  client secret: ${key.clientSecret}\n` +
           `  webhook base:  ${key.webhookBaseUrl}\n` +
           `  allowlist:     ${key.ipAllowlist.join(', ') || '(any address)'}\n` +
-          'Store the secret now: it is shown only once and cannot be recovered.\n',
+          `  webhook signing secret: ${key.webhookSigningSecret}\n` +
+          'Store both secrets now: they are shown only once.\n',
       );
     });
 
@@ -70,6 +78,30 @@ export function registerKeyCommands(program: Command): void {
         printTable(
           list.map((k) => ({ ...k, state: k.revokedAt ? 'revoked' : 'active' })),
           ['clientId', 'name', 'organizationId', 'state', 'webhookBaseUrl', 'ipAllowlist', 'createdAt'],
+        );
+      }
+    });
+
+  keys
+    .command('rotate-signing-secret')
+    .description('issue a new webhook signing secret; the old one keeps signing beside it for the grace period')
+    .argument('<clientId>', "the key's client id")
+    .option('--grace <duration>', 'how long the previous secret keeps signing, e.g. 24h, 7d (default: DOCEX_SIGNING_SECRET_GRACE_HOURS)')
+    .option('--json', 'print JSON')
+    .action(async (clientIdArg: string, opts: { grace?: string; json?: boolean }) => {
+      const clientId = requireUuid(clientIdArg, 'client id');
+      const rotated = await withAdminContext(async ({ db, config }) => {
+        const graceMs = opts.grace === undefined ? config.webhooks.signingSecretGraceHours * 3_600_000 : parseDuration(opts.grace);
+        if (graceMs === null) throw new CliError(`--grace must be a duration such as 24h or 7d, got ${JSON.stringify(opts.grace)}`);
+        const key = await findApiKeyByClientId(db.pool, clientId);
+        if (!key || key.revokedAt) throw new CliError(`API key ${clientId} not found (or revoked)`);
+        return withTransaction(db.pool, (tx) => rotateSigningSecret(tx, key.id, Math.round(graceMs / 1000)));
+      });
+      if (opts.json) printJson({ clientId, webhookSigningSecret: rotated.secret, previousSecretsExpireAt: rotated.previousExpiresAt });
+      else {
+        process.stdout.write(
+          `new webhook signing secret: ${rotated.secret}\n` +
+            `webhooks are signed with the old and the new secret until ${rotated.previousExpiresAt}\n`,
         );
       }
     });

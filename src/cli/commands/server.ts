@@ -1,4 +1,5 @@
-// `docex serve` (HTTP API), `docex start` (API + worker in one process) and `docex migrate`.
+// `docex start` (API + worker in one process), `docex serve` (API), `docex worker` (processing and delivery, with
+// health and metrics on PORT) and `docex migrate`.
 import type { Command } from 'commander';
 import { warmUpSecrets } from '../../auth/secrets.js';
 import { loadConfig } from '../../config.js';
@@ -6,18 +7,30 @@ import { openDatabase } from '../../db/open.js';
 import { migrate } from '../../db/migrate.js';
 import { buildApp } from '../../http/app.js';
 import { createLogger } from '../../logger.js';
+import { createMetrics } from '../../observability/metrics.js';
+import { startWorker, type Worker } from '../../worker/index.js';
 import { withAdminContext } from '../context.js';
 import { printJson } from '../output.js';
 
-/** Runs until SIGTERM/SIGINT, then stops accepting, drains in-flight requests and closes the database. */
-async function runServer(): Promise<void> {
+type Role = { api: boolean; worker: boolean };
+
+/**
+ * Runs until SIGTERM/SIGINT, then stops taking requests and jobs, drains in-flight requests, lets in-flight jobs
+ * finish for DOCEX_SHUTDOWN_GRACE_MS (then releases them to the queue) and closes the database.
+ */
+async function run(role: Role): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config, logger);
-  await warmUpSecrets();
-  const app = await buildApp({ config, pool: db.pool, logger });
+  const metrics = config.metrics ? createMetrics(db.pool) : undefined;
+  if (role.api) await warmUpSecrets();
+  const app = await buildApp({ config, pool: db.pool, logger, metrics, api: role.api });
+  const worker: Worker | null = role.worker ? await startWorker({ config, pool: db.pool, logger, metrics }) : null;
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ database: db.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' }, 'docex is ready');
+  logger.info(
+    { api: role.api, worker: role.worker, database: db.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' },
+    'docex is ready',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -25,11 +38,12 @@ async function runServer(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      logger.error('shutdown took longer than 30 s; exiting');
+      logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 30_000);
+    }, config.shutdownGraceMs + 15_000);
     force.unref();
     await app.close();
+    await worker?.stop();
     await db.close();
     process.exit(0);
   };
@@ -39,14 +53,19 @@ async function runServer(): Promise<void> {
 
 export function registerServerCommands(program: Command): void {
   program
-    .command('serve')
-    .description('run the HTTP API')
-    .action(runServer);
-
-  program
     .command('start', { isDefault: true })
     .description('run the HTTP API and the worker in one process (the default for npm start)')
-    .action(runServer);
+    .action(() => run({ api: true, worker: true }));
+
+  program
+    .command('serve')
+    .description('run the HTTP API only')
+    .action(() => run({ api: true, worker: false }));
+
+  program
+    .command('worker')
+    .description('run the worker only (processing and webhook delivery); /healthz, /readyz and /metrics on PORT')
+    .action(() => run({ api: false, worker: true }));
 
   program
     .command('migrate')

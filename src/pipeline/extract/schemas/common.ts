@@ -27,7 +27,7 @@ export const FieldProvenanceSchema = Type.Object(
     path: Type.Optional(Type.String({ description: 'XML path of the element, for source xml' })),
     raw: Type.Optional(Type.String({ description: 'The text as printed, before normalization' })),
   },
-  { $id: 'FieldProvenance' },
+  { title: 'FieldProvenance' },
 );
 export type FieldProvenance = Static<typeof FieldProvenanceSchema>;
 
@@ -51,7 +51,7 @@ export const ValidationSchema = Type.Object(
     passed: Type.Boolean({ description: 'True when no check failed (unverifiable checks do not fail)' }),
     checks: Type.Array(ValidationCheckSchema),
   },
-  { $id: 'Validation', description: 'Arithmetic checks on the extracted values; a tolerance of 0.01 applies' },
+  { title: 'Validation', description: 'Arithmetic checks on the extracted values; a tolerance of 0.01 applies' },
 );
 export type Validation = Static<typeof ValidationSchema>;
 

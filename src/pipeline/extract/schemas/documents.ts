@@ -18,7 +18,7 @@ export const DocumentEntrySchema = Type.Object(
     error: Nullable(ErrorInfo),
     result: Nullable(Type.Unknown({ description: "The document's result in its type's shape (e.g. InvoiceResult)" })),
   },
-  { $id: 'DocumentEntry' },
+  { title: 'DocumentEntry' },
 );
 export type DocumentEntry = Static<typeof DocumentEntrySchema>;
 

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { redeliverJob } from '../../../delivery/redeliver.js';
+import { AppError, JOB_NOT_FOUND } from '../../../errors.js';
+import { authErrors, errorResponse } from '../../schemas/common.js';
+import type { RouteDeps } from '../../app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const redeliverJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  app.post(
+    '/jobs/:jobId/redeliver',
+    {
+      schema: {
+        operationId: 'redeliverJob',
+        tags: ['documents'],
+        summary: "Send a finished job's result again",
+        description:
+          'Queues the stored result of a processed or failed job as a new webhook message (a new `webhook-id`), ' +
+          'to the job\'s webhookUrl. A still-retrying earlier delivery of the job is superseded. No request body.',
+        params: Type.Object({ jobId: Type.String() }),
+        response: {
+          202: Type.Object(
+            { jobId: Type.String({ format: 'uuid' }), messageId: Type.String({ description: 'The new webhook-id' }) },
+            { description: 'Redelivery queued' },
+          ),
+          404: errorResponse('`Document job not found` (`not_found`)'),
+          409: errorResponse('The job is not finished yet (`job_not_finished`)'),
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { jobId } = request.params;
+      if (!UUID.test(jobId)) throw new AppError('not_found', JOB_NOT_FOUND);
+      const outcome = await redeliverJob(deps.pool, jobId, request.auth.organizationId);
+      if (outcome.kind === 'not_found') throw new AppError('not_found', JOB_NOT_FOUND);
+      if (outcome.kind === 'not_finished') {
+        throw new AppError('job_not_finished', `The job is still ${outcome.status}; its result is delivered when it finishes`);
+      }
+      return reply.code(202).send({ jobId, messageId: outcome.messageId });
+    },
+  );
+};
