@@ -4,6 +4,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
 import { parseSchedule, type RetrySchedule } from './delivery/schedule.js';
+import { LlmSettingsError, llmSettingsFromEnv, type LlmSettings } from './pipeline/extract/llm/settings.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -87,6 +88,7 @@ const schema = z.object({
   DOCEX_WEBHOOK_RETRY_SCHEDULE: z.string().default('0s,5s,5m,30m,2h,5h,10h,10h'),
   DOCEX_SIGNING_SECRET_GRACE_HOURS: int(24, 0, 8760),
   DOCEX_METRICS: bool(true),
+  DOCEX_EXTRACTION_ENGINE: z.enum(['builtin', 'llm']).default('builtin'),
 })
   .superRefine((e, ctx) => {
     if (e.DOCEX_ARCHIVE === 's3' && !e.DOCEX_S3_BUCKET) {
@@ -128,6 +130,8 @@ export interface Config {
   archive: ArchiveConfig;
   webhooks: { concurrency: number; timeoutMs: number; retrySchedule: RetrySchedule; signingSecretGraceHours: number };
   metrics: boolean;
+  /** The code-default engine (no active parser version) and the LLM settings from DOCEX_LLM_* (null: not set). */
+  llm: { defaultEngine: 'builtin' | 'llm'; settings: LlmSettings | null };
 }
 
 export type ArchiveConfig =
@@ -154,14 +158,25 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Env = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => {
-      const name = String(i.path[0] ?? '?');
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
-    });
-    throw new ConfigError(problems);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? '?');
+        return `${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+      });
+  // LLM settings report their own problems, never echoing values (DOCEX_LLM_API_KEY is a secret).
+  let llmSettings: LlmSettings | null = null;
+  try {
+    llmSettings = llmSettingsFromEnv(env);
+  } catch (err) {
+    if (!(err instanceof LlmSettingsError)) throw err;
+    problems.push(...err.problems);
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  if (e.DOCEX_EXTRACTION_ENGINE === 'llm' && !llmSettings) {
+    throw new ConfigError(['DOCEX_EXTRACTION_ENGINE=llm: set DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL']);
+  }
   const dataDir = path.resolve(e.DOCEX_DATA_DIR);
   return {
     port: e.PORT,
@@ -194,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
       signingSecretGraceHours: e.DOCEX_SIGNING_SECRET_GRACE_HOURS,
     },
     metrics: e.DOCEX_METRICS,
+    llm: { defaultEngine: e.DOCEX_EXTRACTION_ENGINE, settings: llmSettings },
   };
 }
 

@@ -120,7 +120,7 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
     async stop() {
       clearInterval(housekeepingTimer);
       await Promise.all([processing.stop(), delivering.stop()]);
-      await Promise.allSettled([ocr.close(), pdfRunner.close(), archive?.close(), dispatcher.close()]);
+      await Promise.allSettled([ocr.close(), pdfRunner.close(), archive?.close(), dispatcher.close(), extractor.close()]);
       log.info('worker stopped');
     },
   };

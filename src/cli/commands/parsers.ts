@@ -13,7 +13,8 @@ import { withAdminContext } from '../context.js';
 import { CliError, printJson, printTable } from '../output.js';
 import { requireUuid } from './validate.js';
 
-const SUBMITTABLE_TYPES = [0, 1, 2, 3, 4, 5, 8, 9];
+// Email attachments are extracted as invoices, with type 0's active version.
+const SUBMITTABLE_TYPES = [0, 1, 2, 3, 4, 5, 9];
 
 function parseType(value: string): number {
   const n = Number(value);
@@ -65,14 +66,14 @@ export function registerParserCommands(program: Command): void {
         }
         if (!config || typeof config !== 'object' || Array.isArray(config)) throw new CliError('--config must hold a JSON object');
       }
-      try {
-        validateParserConfig(engine, config);
-      } catch (err) {
-        throw new CliError(`--config: ${(err as Error).message}`);
-      }
-      const created = await withAdminContext(({ db }) =>
-        withTransaction(db.pool, (tx) => createParserVersion(tx, { typeId, engine, config, description: opts.description })),
-      );
+      const created = await withAdminContext(({ db, config: appConfig }) => {
+        try {
+          validateParserConfig(engine, config, appConfig.llm.settings);
+        } catch (err) {
+          throw new CliError(`--config: ${(err as Error).message}`);
+        }
+        return withTransaction(db.pool, (tx) => createParserVersion(tx, { typeId, engine, config, description: opts.description }));
+      });
       if (opts.json) printJson(created);
       else process.stdout.write(`created parser version ${created.id} (type ${typeId}, version ${created.version}, ${engine}, draft)\n`);
     });
