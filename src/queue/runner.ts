@@ -2,12 +2,13 @@
 //
 // graphile-worker wakes on LISTEN/NOTIFY (pickup in milliseconds) and retries failed tasks with exponential backoff,
 // but a job locked by a worker that died (SIGKILL, OOM, lost machine) stays locked for 4 hours. So each process
-// heartbeats its worker ids into queue_workers, and every process sweeps: jobs locked for longer than the lease by a
+// heartbeats its worker pool's id (the locked_by of its jobs) into queue_workers, and every process sweeps: jobs locked for longer than the lease by a
 // worker whose heartbeat is older than the lease are unlocked (graphile_worker.force_unlock_workers) and picked up by
 // a live worker. A live worker refreshes its heartbeat every lease/4, so its jobs are never taken, however long they
 // run; a job retaken from a worker that was merely frozen cannot write twice (see jobs/state.ts).
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
-import { Logger as GraphileLogger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.js';
 
@@ -73,7 +74,20 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     await pool.query("DELETE FROM queue_workers WHERE last_seen_at < now() - interval '1 day'");
   };
 
+  // graphile-worker 0.17 locks jobs with its pool's id (locked_by = 'pool-…'), and emits pool:create during run():
+  // subscribe before starting, or the id is never heartbeated and live jobs look abandoned.
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('pool:create', ({ workerPool }) => {
+    ids.add(workerPool.id);
+    heartbeat().catch((err) => logger.warn({ err }, 'queue heartbeat failed'));
+  });
+  events.on('pool:release', ({ workerPool }) => {
+    ids.delete(workerPool.id);
+    pool.query('DELETE FROM queue_workers WHERE worker_id = $1', [workerPool.id]).catch(() => {});
+  });
+
   const runner: Runner = await run({
+    events,
     pgPool: pool,
     concurrency: options.concurrency,
     noHandleSignals: true,
@@ -82,14 +96,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     logger: graphileLogger(logger),
     gracefulShutdownAbortTimeout: options.shutdownGraceMs,
   });
-  runner.events.on('worker:create', ({ worker }) => {
-    ids.add(worker.workerId);
-    heartbeat().catch((err) => logger.warn({ err }, 'queue heartbeat failed'));
-  });
-  runner.events.on('worker:stop', ({ worker }) => {
-    ids.delete(worker.workerId);
-    pool.query('DELETE FROM queue_workers WHERE worker_id = $1', [worker.workerId]).catch(() => {});
-  });
+  if (ids.size === 0) throw new Error('graphile-worker started without announcing its pool id');
 
   const everyMs = Math.max(250, (leaseSeconds * 1000) / 4);
   const timers = [
@@ -103,10 +110,12 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     workerIds: () => [...ids],
     async stop() {
       for (const t of timers) clearInterval(t);
+      const own = [...ids];
       // Graceful: stop taking jobs, let in-flight ones finish; after shutdownGraceMs their abort signal fires, and
       // graphile-worker fails them back to the queue (retried later by any worker). Nothing is left locked.
       await runner.stop();
-      await pool.query('DELETE FROM queue_workers WHERE worker_id = ANY($1::text[])', [[...ids]]).catch(() => {});
+      await pool.query('DELETE FROM queue_workers WHERE worker_id = ANY($1::text[])', [own]).catch(() => {});
+      ids.clear();
     },
   };
 }
