@@ -1,4 +1,7 @@
 // The admin CLI forms that operators and scripts depend on, run as real processes against a real database.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { runCli } from '../support/cli.js';
@@ -29,6 +32,11 @@ describe('docex orgs / keys', () => {
     expect(key).toMatchObject({ organizationId: org.id, name: 'production', webhookBaseUrl: 'https://erp.example/hooks', ipAllowlist: ['203.0.113.0/24', '2001:db8::1'] });
     // >= 32 bytes of entropy: 43 base64url characters after the prefix.
     expect(key.clientSecret).toMatch(/^dxs_[A-Za-z0-9_-]{43}$/);
+    expect(key.webhookSigningSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
+    const rotated = await json('keys', 'rotate-signing-secret', key.clientId, '--grace', '1h', '--json');
+    expect(rotated.webhookSigningSecret).toMatch(/^whsec_/);
+    expect(rotated.webhookSigningSecret).not.toBe(key.webhookSigningSecret);
+    expect(Date.parse(rotated.previousSecretsExpireAt)).toBeGreaterThan(Date.now());
 
     const stored = await db.pool.query('SELECT secret_hash FROM api_keys WHERE client_id = $1', [key.clientId]);
     expect(stored.rows[0].secret_hash).toMatch(/^\$2[aby]\$10\$/);
@@ -77,5 +85,39 @@ describe('docex orgs / keys', () => {
     const r = await cli('migrate', '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).applied).toEqual([]);
+  });
+
+  it('manages the parser registry: create, activate (retiring the previous), list, retire', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docex-parsers-'));
+    try {
+      await writeFile(path.join(dir, 'builtin.json'), '{"einvoice": false}');
+      await writeFile(path.join(dir, 'bad.json'), '{"colour": "blue"}');
+      const v1 = await json('parsers', 'create', '--type', '0', '--engine', 'builtin', '--json');
+      const v2 = await json('parsers', 'create', '--type', '0', '--engine', 'builtin', '--config', path.join(dir, 'builtin.json'), '--description', 'text only', '--json');
+      expect([v1.version, v2.version]).toEqual([1, 2]);
+      expect(v2).toMatchObject({ typeId: 0, engine: 'builtin', state: 'draft', config: { einvoice: false } });
+      expect((await json('parsers', 'activate', v1.id, '--json')).state).toBe('active');
+      expect((await json('parsers', 'activate', v2.id, '--json')).state).toBe('active');
+      const list = await json('parsers', 'list', '--type', '0', '--json');
+      expect(list.map((v: { version: number; state: string }) => [v.version, v.state])).toEqual([[1, 'retired'], [2, 'active']]);
+      expect((await json('parsers', 'retire', v2.id, '--json')).state).toBe('retired');
+      const bad = await cli('parsers', 'create', '--type', '0', '--engine', 'builtin', '--config', path.join(dir, 'bad.json'));
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('--config');
+      const llmWithoutModel = await cli('parsers', 'create', '--type', '1', '--engine', 'llm');
+      expect(llmWithoutModel.code).toBe(1);
+      expect((await cli('parsers', 'create', '--type', '8', '--engine', 'builtin')).code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('jobs deliveries / redeliver report clearly on unknown jobs and empty batches', async () => {
+    expect(await json('jobs', 'deliveries', '00000000-0000-4000-8000-000000000000', '--json')).toEqual([]);
+    const missing = await cli('jobs', 'redeliver', '00000000-0000-4000-8000-000000000000');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('not found');
+    expect(await json('jobs', 'redeliver', '--failed', '--since', '1h', '--json')).toEqual({ queued: 0, deliveries: [] });
+    expect((await cli('jobs', 'redeliver', '--failed', '--since', 'soon')).code).toBe(1);
   });
 });

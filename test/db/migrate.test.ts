@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { migrate } from '../../src/db/migrate.js';
+import { listMigrations, migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
 import { ADMIN_DATABASE_URL, databaseUrl } from '../support/env.js';
 import { inject } from 'vitest';
@@ -28,7 +28,9 @@ describe('migrations', () => {
     try {
       const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
       const applied = [...ra.applied, ...rb.applied].sort();
-      expect(applied).toEqual(['0001_init.sql']);
+      const files = (await listMigrations()).map((m) => m.name);
+      expect(applied).toEqual(files);
+      expect(files[0]).toBe('0001_init.sql');
       const again = await migrate(a);
       expect(again.applied).toEqual([]);
       const { rows } = await a.query('SELECT id, name, state FROM document_types ORDER BY id');

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { withTransaction } from '../../db/pool.js';
-import { validateParserConfig } from '../../pipeline/extract/index.js';
 import {
   activateParserVersion,
   createParserVersion,
@@ -66,6 +65,8 @@ export function registerParserCommands(program: Command): void {
         }
         if (!config || typeof config !== 'object' || Array.isArray(config)) throw new CliError('--config must hold a JSON object');
       }
+      // Loaded on demand: it pulls in every extractor.
+      const { validateParserConfig } = await import('../../pipeline/extract/index.js');
       const created = await withAdminContext(({ db, config: appConfig }) => {
         try {
           validateParserConfig(engine, config, appConfig.llm.settings);

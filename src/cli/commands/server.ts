@@ -5,10 +5,8 @@ import { warmUpSecrets } from '../../auth/secrets.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/open.js';
 import { migrate } from '../../db/migrate.js';
-import { buildApp } from '../../http/app.js';
 import { createLogger } from '../../logger.js';
-import { createMetrics } from '../../observability/metrics.js';
-import { startWorker, type Worker } from '../../worker/index.js';
+import type { Worker } from '../../worker/index.js';
 import { withAdminContext } from '../context.js';
 import { printJson } from '../output.js';
 
@@ -21,6 +19,12 @@ type Role = { api: boolean; worker: boolean };
 async function run(role: Role): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Loaded here, not at the top: admin commands share this CLI and should not pay for pdfjs, OCR and the HTTP stack.
+  const [{ buildApp }, { createMetrics }, { startWorker }] = await Promise.all([
+    import('../../http/app.js'),
+    import('../../observability/metrics.js'),
+    import('../../worker/index.js'),
+  ]);
   const db = await openDatabase(config, logger);
   const metrics = config.metrics ? createMetrics(db.pool) : undefined;
   if (role.api) await warmUpSecrets();

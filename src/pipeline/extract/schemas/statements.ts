@@ -19,7 +19,7 @@ export const TransactionSchema = Type.Object({
   transaction_date: IsoDate,
   posting_date: IsoDate,
   description: Text,
-  amount: Money,
+  amount: Nullable(Type.Number({ description: 'Always positive, exact to the cent; `direction` gives the sign' })),
   direction: Nullable(Type.Union([Type.Literal('debit'), Type.Literal('credit')], {
     description: 'debit: increases the balance (purchase, fee); credit: decreases it (payment, refund)',
   })),

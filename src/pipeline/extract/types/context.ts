@@ -1,0 +1,51 @@
+// Document-wide conventions read once per document: the decimal separator, the currency, the numeric date order
+// and the language, from all of its text. Value readers get them as hints.
+import { detectCurrency, detectDateOrder, detectDecimalSeparator } from '../parse/index.js';
+import { foldAccents } from '../parse/text.js';
+import type { Layout } from './layout.js';
+import type { ValueContext } from './values.js';
+
+/** Frequent short words of each language; a document's language is the one whose words it uses most. */
+const STOP_WORDS: Record<string, readonly string[]> = {
+  en: ['the', 'and', 'of', 'to', 'for', 'your', 'total', 'date', 'payment', 'balance', 'please', 'with', 'by',
+    'order', 'received', 'qty', 'description', 'amount', 'purchase', 'number', 'unit', 'price', 'supplier', 'statement'],
+  de: ['der', 'die', 'das', 'und', 'ihre', 'für', 'mit', 'von', 'bis', 'datum', 'betrag', 'zahlung', 'saldo', 'menge',
+    'bestellung', 'summe', 'lieferant', 'bezeichnung', 'bestellt', 'geliefert', 'nr', 'stk', 'lager', 'abrechnung'],
+  fr: ['le', 'la', 'les', 'des', 'du', 'et', 'de', 'pour', 'votre', 'montant', 'date', 'paiement', 'solde', 'commande',
+    'quantite', 'au', 'fournisseur', 'designation', 'livraison', 'prix', 'unitaire', 'tva', 'ht', 'ttc'],
+  es: ['el', 'los', 'las', 'del', 'y', 'de', 'para', 'su', 'importe', 'fecha', 'pago', 'saldo', 'pedido', 'cantidad',
+    'con', 'por', 'proveedor', 'descripcion', 'precio', 'iva', 'compras', 'tarjeta', 'titular', 'entrega'],
+  it: ['il', 'gli', 'della', 'delle', 'e', 'di', 'per', 'con', 'importo', 'data', 'pagamento', 'saldo', 'ordine',
+    'quantita', 'totale', 'del', 'fornitore', 'descrizione', 'prezzo', 'iva', 'consegna', 'carta', 'titolare', 'acquisti'],
+  nl: ['de', 'het', 'een', 'en', 'van', 'voor', 'uw', 'met', 'bedrag', 'datum', 'betaling', 'saldo', 'bestelling',
+    'aantal', 'totaal', 'op', 'leverancier', 'omschrijving', 'prijs', 'btw', 'levering', 'kaart', 'aankopen', 'ontvangen'],
+};
+const STOP_SETS = Object.entries(STOP_WORDS).map(([language, words]) => [language, new Set(words)] as const);
+const MIN_LANGUAGE_HITS = 3;
+const MAX_SAMPLE_WORDS = 5_000;
+
+/** The document's language (en, de, fr, es, it, nl) from its common words, or null when the evidence is thin. */
+export function detectLanguage(layout: Layout): string | null {
+  const scores = new Map<string, number>();
+  let seen = 0;
+  for (const line of layout.lines) {
+    for (const token of foldAccents(line.text).split(/[^\p{L}]+/u)) {
+      if (token.length === 0 || ++seen > MAX_SAMPLE_WORDS) continue;
+      for (const [language, words] of STOP_SETS) if (words.has(token)) scores.set(language, (scores.get(language) ?? 0) + 1);
+    }
+  }
+  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (!best || best[1] < MIN_LANGUAGE_HITS || (second && second[1] === best[1])) return null;
+  return best[0];
+}
+
+export function valueContext(layout: Layout): ValueContext & { language: string | null } {
+  const texts = layout.lines.map((l) => l.text);
+  const language = detectLanguage(layout);
+  let dateOrder = detectDateOrder(texts);
+  const currency = detectCurrency(texts.join('\n'));
+  // Undecided numeric dates on a US-dollar document follow the US month-first habit.
+  if (!dateOrder && currency === 'USD') dateOrder = 'MDY';
+  return { decimalSeparator: detectDecimalSeparator(texts), currency, dateOrder, locale: language, language };
+}
