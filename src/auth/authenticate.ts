@@ -7,6 +7,7 @@ import { findActiveKey } from './api-keys.js';
 import type { CredentialCache } from './credential-cache.js';
 import { isIpAllowed } from './ip-allowlist.js';
 import { verifySecret } from './secrets.js';
+import { isUuid } from '../ids.js';
 
 export interface AuthContext {
   apiKeyId: string;
@@ -15,7 +16,6 @@ export interface AuthContext {
   webhookBaseUrl: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function authenticate(
   db: Queryable,
@@ -26,7 +26,7 @@ export async function authenticate(
 ): Promise<AuthContext> {
   if (!clientId || !secret) throw new AppError('missing_credentials', MISSING_CREDENTIALS);
 
-  const key = UUID.test(clientId) ? await findActiveKey(db, clientId.toLowerCase()) : null;
+  const key = isUuid(clientId) ? await findActiveKey(db, clientId.toLowerCase()) : null;
   if (!key) {
     await verifySecret(secret, null); // same cost as a wrong secret
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { registerJobCommands } from './commands/jobs.js';
@@ -7,8 +6,8 @@ import { registerParserCommands } from './commands/parsers.js';
 import { registerOrgCommands } from './commands/orgs.js';
 import { registerServerCommands } from './commands/server.js';
 import { CliError } from './output.js';
+import { VERSION as version } from '../ids.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export async function main(argv: string[]): Promise<void> {
   const program = new Command()

@@ -5,7 +5,6 @@
 // waiting for the status line and reading the body; at most maxResponseBytes of the body are read before the stream
 // is destroyed; redirects are never followed (a 3xx is a failure: following one would let a receiver send signed
 // payloads to a third party, and the address rules would have to be re-applied per hop).
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -14,10 +13,8 @@ import { PipelineError } from '../pipeline/errors.js';
 import { parseRetryAfter } from './schedule.js';
 import { sign } from './signing.js';
 import { DEFAULT_RESPONSE_BODY_LIMIT, MIN_RESPONSE_BODY_LIMIT, truncateResponseBody } from './truncate.js';
+import { VERSION as version } from '../ids.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
 export const DELIVERY_USER_AGENT = `docex/${version}`;
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 15_000;
 const MAX_LOCATION_LENGTH = 2048;

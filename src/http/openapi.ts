@@ -1,11 +1,10 @@
 // The OpenAPI 3.1 document is generated from the route schemas (never written by hand) and served at
 // GET /v1/openapi.json without authentication, like the published specs of comparable APIs.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { readFileSync } from 'node:fs';
 import { webhookOpenApiPathItems } from '../delivery/openapi.js';
 import { extractionResultSchemas } from '../pipeline/extract/schemas/index.js';
+import { VERSION as version } from '../ids.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {

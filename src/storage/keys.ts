@@ -4,6 +4,7 @@
 // absolute paths, no backslashes, no NUL, no upper case that could collide on case-insensitive filesystems).
 import type { SourceFormat } from '../pipeline/model.js';
 import { BlobStoreError } from './errors.js';
+import { isUuid } from '../ids.js';
 
 export const ARCHIVE_PREFIX = 'sources';
 export const MAX_KEY_LENGTH = 256;
@@ -11,7 +12,6 @@ export const MAX_KEY_DEPTH = 8;
 
 /** One path segment: lowercase ASCII letters, digits, '.', '_' and '-', starting and ending with a letter or digit. */
 const SEGMENT = /^[a-z0-9](?:[a-z0-9._-]{0,126}[a-z0-9])?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const EXTENSIONS: Record<SourceFormat, string> = {
   pdf: 'pdf',
@@ -46,7 +46,7 @@ export function assertValidKey(key: unknown): asserts key is string {
 
 /** `sources/YYYY/MM/DD/<jobId>.<ext>` with the job's creation date in UTC: retention sweeps drop whole days. */
 export function archiveKey(jobId: string, format: SourceFormat, createdAt: Date): string {
-  if (typeof jobId !== 'string' || !UUID.test(jobId)) {
+  if (typeof jobId !== 'string' || !isUuid(jobId)) {
     throw new BlobStoreError('invalid_key', 'The job id is not a UUID.', {});
   }
   const extension = Object.hasOwn(EXTENSIONS, format) ? EXTENSIONS[format] : undefined;

@@ -5,8 +5,8 @@ import { findJobById } from '../../../jobs/read.js';
 import { authErrors, errorResponse } from '../../schemas/common.js';
 import { DocumentJobSchema } from '../../schemas/job.js';
 import type { RouteDeps } from '../../app.js';
+import { isUuid } from '../../../ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const getJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox => async (app) => {
   app.get(
@@ -28,7 +28,7 @@ export const getJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox => async
     async (request) => {
       const { jobId } = request.params;
       // A malformed id cannot name a job: answer like any other unknown id rather than with a validation error.
-      const job = UUID.test(jobId) ? await findJobById(deps.pool, request.auth.organizationId, jobId) : null;
+      const job = isUuid(jobId) ? await findJobById(deps.pool, request.auth.organizationId, jobId) : null;
       if (!job) throw new AppError('not_found', JOB_NOT_FOUND);
       return job;
     },

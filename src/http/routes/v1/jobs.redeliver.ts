@@ -4,8 +4,8 @@ import { redeliverJob } from '../../../delivery/redeliver.js';
 import { AppError, JOB_NOT_FOUND } from '../../../errors.js';
 import { authErrors, errorResponse } from '../../schemas/common.js';
 import type { RouteDeps } from '../../app.js';
+import { isUuid } from '../../../ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const redeliverJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox => async (app) => {
   app.post(
@@ -32,7 +32,7 @@ export const redeliverJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox =>
     },
     async (request, reply) => {
       const { jobId } = request.params;
-      if (!UUID.test(jobId)) throw new AppError('not_found', JOB_NOT_FOUND);
+      if (!isUuid(jobId)) throw new AppError('not_found', JOB_NOT_FOUND);
       const outcome = await redeliverJob(deps.pool, jobId, request.auth.organizationId);
       if (outcome.kind === 'not_found') throw new AppError('not_found', JOB_NOT_FOUND);
       if (outcome.kind === 'not_finished') {
