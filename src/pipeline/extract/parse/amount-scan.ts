@@ -1,10 +1,10 @@
 // Amounts inside running text ("Total TTC 1 234,56 €", "Subtotal $ 262.90") and the document-wide decimal
 // separator. Offsets refer to the caller's text.
 import { parseAmount, type AmountHint, type ParsedAmount } from './amount.js';
-import { CURRENCY_SYMBOL_PATTERN } from './currency.js';
-import { ACTIVE_CURRENCY_CODES } from './iso4217.js';
+import { leftSide, rightReadings, type Run } from './amount-sides.js';
 import { localeGroupsWithSpace, type DecimalSeparator } from './locale.js';
 import { readNumber } from './number.js';
+import { correctOcrDigits } from './ocr-digits.js';
 
 export interface FindAmountsHint extends AmountHint {
   /**
@@ -24,17 +24,7 @@ export interface FoundAmount extends ParsedAmount {
 const MAX_SCAN_CHARS = 20_000;
 const DIGIT_RUN = /\d(?:[\d.,'’]*\d)?(?:[.,](?:-{1,2}|–|—)(?![\d]))?/g;
 const TYPOGRAPHIC_SPACE = /^[\u00A0\u202F\u2009]$/;
-const CURRENCY = `(?:${CURRENCY_SYMBOL_PATTERN}|${ACTIVE_CURRENCY_CODES.join('|')})`;
-/** Decorations a printed amount may carry before its digits: "(", a sign, a currency, in the usual orders. */
-const BEFORE = new RegExp(`(?:\\(\\s?)?(?:[-+−–]\\s?)?(?:(?:${CURRENCY})\\s?)?(?:[-+−–]\\s?)?(?:\\(\\s?)?$`, 'u');
-/** ... and after them: a currency, a trailing minus (not followed by a digit), ")". */
-const AFTER = new RegExp(`^(?:\\s?(?:${CURRENCY})(?![\\p{L}]))?(?:\\s?[-−](?![\\d]))?(?:\\s?\\))?`, 'u');
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-interface Run {
-  start: number;
-  end: number;
-}
 
 /** Digit runs, with space-grouped runs ("1 234 567,89") joined when the grouping rule allows it. */
 function digitRuns(text: string, spaceGrouping: boolean): Run[] {
@@ -72,25 +62,33 @@ function partOfSomethingElse(text: string, start: number, end: number): boolean 
 /**
  * Every amount in `text` that {@link parseAmount} accepts, in reading order, with its sign, parentheses and
  * currency when printed next to it ("Total: EUR -1.234,56", "(12.00)", "12,00 €"). Numbers glued to letters
- * ("DE123456789", "15th", "12kg"), dates, times, ratios ("1/2") and percentages are skipped. Whole numbers are
+ * ("DE123456789", "15th", "12kg"), dates, times, ratios ("1/2") and percentages are skipped; a currency spelled
+ * with letters that ends a longer word is not a currency ("WATER 64.00" is 64.00, not rand). Amounts never overlap:
+ * a symbol printed between two amounts goes to one of them (see `rightReadings`). Amount-shaped tokens with OCR
+ * confusions ("1O4,5O") are read as parseAmount reads them; `raw` keeps the printed letters. Whole numbers are
  * reported too (quantities, "Net 30"): callers filter by context. Only the first 20,000 characters are read.
  */
 export function findAmounts(text: string, hint: FindAmountsHint = {}): FoundAmount[] {
-  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const printed = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  // Same length as `printed`, so offsets and `raw` come from the caller's text.
+  const scanned = correctOcrDigits(printed);
   const spaceGrouping = hint.spaceGrouping ?? (hint.locale ? localeGroupsWithSpace(hint.locale) : false);
+  const runs = digitRuns(scanned, spaceGrouping).filter((run) => !partOfSomethingElse(scanned, run.start, run.end));
   const found: FoundAmount[] = [];
-  for (const run of digitRuns(scanned, spaceGrouping)) {
-    if (partOfSomethingElse(scanned, run.start, run.end)) continue;
-    const left = BEFORE.exec(scanned.slice(Math.max(0, run.start - 12), run.start)) as RegExpExecArray;
-    const start = run.start - left[0].length;
-    const right = AFTER.exec(scanned.slice(run.end, run.end + 12)) as RegExpExecArray;
-    const end = run.end + right[0].length;
-    if (WORD_CHAR.test(scanned[start - 1] ?? '') || WORD_CHAR.test(scanned[end] ?? '')) continue;
-    const amount = parseAmount(scanned.slice(start, end).trim(), hint);
-    if (!amount) continue;
-    const raw = scanned.slice(start, end);
-    const leading = raw.length - raw.trimStart().length;
-    found.push({ ...amount, index: start + leading, length: raw.trim().length });
+  let floor = 0;
+  for (const [i, run] of runs.entries()) {
+    const left = leftSide(scanned, run.start, floor);
+    if (WORD_CHAR.test(scanned[left.edge - 1] ?? '')) continue;
+    for (const reading of rightReadings(scanned, run, left, runs[i + 1])) {
+      if (WORD_CHAR.test(scanned[reading.end] ?? '')) continue;
+      const amount = parseAmount(scanned.slice(left.edge, reading.end).trim(), hint);
+      if (!amount) continue;
+      const raw = printed.slice(left.edge, reading.end);
+      const leading = raw.length - raw.trimStart().length;
+      found.push({ ...amount, raw: raw.trim(), index: left.edge + leading, length: raw.trim().length });
+      floor = reading.nextFloor;
+      break;
+    }
   }
   return found;
 }

@@ -4,6 +4,7 @@ import { CURRENCY_SYMBOL_PATTERN, resolveCurrencySymbol } from './currency.js';
 import { currencyMinorUnits, isActiveCurrencyCode } from './iso4217.js';
 import { decimalSeparatorForLocale, type DecimalSeparator } from './locale.js';
 import { readNumber } from './number.js';
+import { correctOcrDigits } from './ocr-digits.js';
 import { normalizeMinus, normalizeSpaces } from './text.js';
 
 /** What is known about the document around an amount; every property is optional. */
@@ -26,7 +27,10 @@ export interface ParsedAmount {
   currency: string | null;
   /** True for "-12.00", "(12.00)", "12.00-" and their currency-decorated forms. */
   negative: boolean;
-  /** The input text, unchanged. */
+  /**
+   * The input text, unchanged. Also after an OCR correction ("1O4,5O" read as 104.50): there is no confidence
+   * field, so O, l or I among the digits of `raw` is how a caller tells such a less certain reading.
+   */
   raw: string;
   /** The separator read as the decimal point, or null for whole numbers: evidence for the document's convention. */
   decimalSeparator: DecimalSeparator | null;
@@ -58,11 +62,25 @@ function hintedDecimalSeparator(hint: AmountHint | undefined): DecimalSeparator 
  * decimal point only when `hint.decimalSeparator` (or the locale's) says so, or when the currency has three minor
  * digits (KWD, BHD ...); otherwise it is read as a thousands separator and `ambiguous` is true.
  *
+ * OCR confusions: when the text does not read as printed, "O" is read as 0 and "l"/"I" as 1 inside a token that is
+ * otherwise clearly an amount with two decimals ("1O4,5O" -> "104.50", "l23.45" -> "123.45"; see ocr-digits.ts).
+ * Such a reading is less certain than a clean one, but {@link ParsedAmount} has no confidence field and its shape
+ * is shared with callers: `raw` keeps the letters as printed, so a caller that wants to weigh these readings lower
+ * can look for O, l or I among the digits of `raw`.
+ *
  * @example parseAmount('1.234,56 €') // { value: '1234.56', currency: 'EUR', negative: false, ... }
  * @example parseAmount('(USD 12.00)') // { value: '-12.00', currency: 'USD', negative: true, ... }
  */
 export function parseAmount(text: string, hint?: AmountHint): ParsedAmount | null {
   if (text.length > MAX_AMOUNT_CHARS) return null;
+  const asPrinted = readAmount(text, text, hint);
+  if (asPrinted) return asPrinted;
+  const corrected = correctOcrDigits(text);
+  return corrected === text ? null : readAmount(corrected, text, hint);
+}
+
+/** parseAmount without the OCR retry; `raw` is what the result reports as printed. */
+function readAmount(text: string, raw: string, hint: AmountHint | undefined): ParsedAmount | null {
   let rest = normalizeSpaces(normalizeMinus(text)).replace(APOSTROPHES, "'");
   let minusSigns = 0;
   let parentheses = 0;
@@ -139,7 +157,7 @@ export function parseAmount(text: string, hint?: AmountHint): ParsedAmount | nul
     value: negative && /[1-9]/.test(magnitude) ? `-${magnitude}` : magnitude,
     currency,
     negative,
-    raw: text,
+    raw,
     decimalSeparator: read.decimalSeparator,
     ambiguous: read.ambiguous,
   };

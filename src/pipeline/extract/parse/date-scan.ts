@@ -37,8 +37,23 @@ const PATTERNS: readonly RegExp[] = [
 ];
 const COMPACT_PATTERN = /(?<![\p{L}\p{N}])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\p{L}\p{N}])/gu;
 
+/** True when the date prints its year with four digits (a two-digit year may be borrowed from a neighbour). */
+function fullYear(date: FoundDate): boolean {
+  return /(?<!\d)\d{4}(?!\d)/.test(date.raw);
+}
+
 /**
- * Every date in `text` that {@link parseDate} accepts, in reading order, without overlaps (the longer match wins).
+ * Which of two overlapping readings to keep: a four-digit year over a two-digit one ("16 - March 15, 2026" is
+ * March 15, 2026, not 16 March 2015 borrowing the day as its year), then an unambiguous reading, then the longer,
+ * then the earlier.
+ */
+function preferred(a: FoundDate, b: FoundDate): number {
+  return Number(fullYear(b)) - Number(fullYear(a)) || Number(a.ambiguous) - Number(b.ambiguous) ||
+    b.length - a.length || a.index - b.index;
+}
+
+/**
+ * Every date in `text` that {@link parseDate} accepts, in reading order, without overlaps (see `preferred`).
  * Numeric dates glued to other digits or letters (parts of identifiers such as "RE-2026.03.15-1") are skipped.
  * Only the first 20,000 characters are scanned.
  */
@@ -54,14 +69,13 @@ export function findDates(text: string, options: FindDatesOptions = {}): FoundDa
       if (parsed) found.push({ ...parsed, raw: parsed.raw.trimEnd(), index: m.index, length: raw.trimEnd().length });
     }
   }
-  found.sort((a, b) => a.index - b.index || b.length - a.length);
+  found.sort(preferred);
   const kept: FoundDate[] = [];
   for (const date of found) {
-    const last = kept[kept.length - 1];
-    if (last && date.index < last.index + last.length) continue;
+    if (kept.some((k) => date.index < k.index + k.length && k.index < date.index + date.length)) continue;
     kept.push(date);
   }
-  return kept;
+  return kept.sort((a, b) => a.index - b.index);
 }
 
 const NUMERIC_IN_TEXT = /(?<![\p{N}.,/-])(\d{1,2})\s?([-./])\s?(\d{1,2})\s?\2\s?(?:\d{4}|\d{2})(?![\p{N}])/gu;

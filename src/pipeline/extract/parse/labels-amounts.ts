@@ -70,7 +70,7 @@ export const AMOUNT_LABELS: readonly LabelSpec[] = [
       it: ['Totale', 'Totale fattura', 'Totale documento', 'Importo totale', 'Totale complessivo', 'Totale generale',
         'Totale IVA inclusa', 'Totale ivato', 'Totale lordo'],
       nl: ['Totaal', 'Totaalbedrag', 'Totaal incl. BTW', 'Totaal inclusief BTW', 'Factuurbedrag', 'Eindtotaal',
-        'Totaal bedrag', 'Totaalbedrag incl. BTW', 'Bedrag incl. BTW'],
+        'Totaal bedrag', 'Totaalbedrag incl. BTW', 'Bedrag incl. BTW', 'Factuur totaal'],
     },
   },
   {

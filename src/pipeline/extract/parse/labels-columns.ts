@@ -156,7 +156,8 @@ export const COLUMN_LABELS: readonly LabelSpec[] = [
     },
   },
   {
-    // Also summary labels (subtotal): a column header only when the caller reads a table header.
+    // Mostly also summary labels (subtotal, total): a column header only when the caller reads a table header.
+    // "Prijs incl. BTW" heads the gross line amount next to "Prijs per stuk" (Dutch web shops).
     field: 'line_amount',
     weight: 0.7,
     variants: {
@@ -165,7 +166,7 @@ export const COLUMN_LABELS: readonly LabelSpec[] = [
       fr: ['Montant HT', 'Montant net'],
       es: ['Importe neto'],
       it: ['Importo netto'],
-      nl: ['Bedrag excl. BTW', 'Nettobedrag'],
+      nl: ['Bedrag excl. BTW', 'Nettobedrag', 'Bedrag incl. BTW', 'Prijs incl. BTW'],
     },
   },
   {

@@ -7,12 +7,19 @@ import { AMOUNT_LABELS } from './labels-amounts.js';
 import { DOCUMENT_LABELS } from './labels-documents.js';
 import { LABEL_FIELDS, type LabelField, type LabelLanguage, type LabelSpec } from './label-fields.js';
 import { PARTY_LABELS } from './labels-parties.js';
+import { TAX_QUALIFIED_LABELS } from './labels-tax-qualified.js';
 import { foldAccents } from './text.js';
 
 export { LABEL_FIELDS, LABEL_LANGUAGES, type LabelField, type LabelLanguage } from './label-fields.js';
 
 /** Every label group of the dictionary, for inspection and tests. */
-export const LABEL_SPECS: readonly LabelSpec[] = [...DOCUMENT_LABELS, ...PARTY_LABELS, ...AMOUNT_LABELS, ...COLUMN_LABELS];
+export const LABEL_SPECS: readonly LabelSpec[] = [
+  ...DOCUMENT_LABELS,
+  ...PARTY_LABELS,
+  ...AMOUNT_LABELS,
+  ...TAX_QUALIFIED_LABELS,
+  ...COLUMN_LABELS,
+];
 
 export type LabelMatchKind = 'exact' | 'ocr' | 'edit';
 

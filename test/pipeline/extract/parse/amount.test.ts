@@ -226,6 +226,74 @@ describe('findAmounts', () => {
   });
 });
 
+describe('findAmounts: currency letters and symbols between neighbours', () => {
+  const located = (text: string): Array<[string, string | null, string]> =>
+    findAmounts(text).map((a) => [a.value, a.currency, text.slice(a.index, a.index + a.length)]);
+
+  it('does not read the last letter of a word as a currency ("WATER 64.00" is not rand)', () => {
+    expect(located('03/06 03/07 CITY OF SPRINGFIELD WATER 64.00')).toEqual([['64.00', null, '64.00']]);
+    expect(located('WATER -64.00')).toEqual([['-64.00', null, '-64.00']]);
+    expect(located('TAXEUR 12.00')).toEqual([['12.00', null, '12.00']]);
+    // Standing alone, the letters still are currencies.
+    expect(located('WATER R 64.00')).toEqual([['64.00', 'ZAR', 'R 64.00']]);
+    expect(located('Total R64.00')).toEqual([['64.00', 'ZAR', 'R64.00']]);
+    expect(located('Total EUR 12,00')).toEqual([['12.00', 'EUR', 'EUR 12,00']]);
+  });
+
+  it('gives a symbol between two amounts to one of them, never dropping the first', () => {
+    expect(located('Payments, Credits -$300.00 $0.00')).toEqual([
+      ['-300.00', 'USD', '-$300.00'],
+      ['0.00', 'USD', '$0.00'],
+    ]);
+    expect(located('€ 12,00 € 0,00')).toEqual([['12.00', 'EUR', '€ 12,00'], ['0.00', 'EUR', '€ 0,00']]);
+    expect(located('$ 12.00 $ 13.00')).toEqual([['12.00', 'USD', '$ 12.00'], ['13.00', 'USD', '$ 13.00']]);
+    expect(located('12,00 € 13,00 €')).toEqual([['12.00', 'EUR', '12,00 €'], ['13.00', 'EUR', '13,00 €']]);
+    expect(located('12,00 EUR 13,00 EUR')).toEqual([['12.00', 'EUR', '12,00 EUR'], ['13.00', 'EUR', '13,00 EUR']]);
+    expect(located('12.00$ 13.00')).toEqual([['12.00', 'USD', '12.00$'], ['13.00', null, '13.00']]);
+    // Without evidence the first amount keeps it, as a trailing currency.
+    expect(located('12,00 € 13,00')).toEqual([['12.00', 'EUR', '12,00 €'], ['13.00', null, '13,00']]);
+  });
+
+  it('reads a dash spaced between two amounts as neither one\'s sign, and never overlaps', () => {
+    expect(located('12.00 - 13.00')).toEqual([['12.00', null, '12.00'], ['13.00', null, '13.00']]);
+    expect(located('12.00- 13.00')).toEqual([['-12.00', null, '12.00-'], ['13.00', null, '13.00']]);
+    expect(located('12.00 -13.00')).toEqual([['12.00', null, '12.00'], ['-13.00', null, '-13.00']]);
+    expect(located('-12.00 - 13.00')).toEqual([['-12.00', null, '-12.00'], ['13.00', null, '13.00']]);
+    const text = 'A 1,00 € 2,00 € - 3,00 $ 4.00 $5.00 (6,00) 7,00-';
+    const found = findAmounts(text);
+    for (const [i, a] of found.entries()) {
+      const next = found[i + 1];
+      if (next) expect(a.index + a.length, `${a.raw} / ${next.raw}`).toBeLessThanOrEqual(next.index);
+    }
+    expect(found.map((a) => a.value)).toEqual(['1.00', '2.00', '3.00', '4.00', '5.00', '-6.00', '-7.00']);
+  });
+});
+
+describe('OCR digit confusions', () => {
+  it('reads O as 0 and l/I as 1 in tokens that are otherwise clearly amounts with two decimals', () => {
+    expect(parseAmount('1O4,5O')).toMatchObject({ value: '104.50', raw: '1O4,5O', decimalSeparator: ',' });
+    expect(parseAmount('l23.45')).toMatchObject({ value: '123.45', raw: 'l23.45' });
+    expect(parseAmount('EUR I.234,5O')).toMatchObject({ value: '1234.50', currency: 'EUR' });
+    expect(parseAmount('12,5O lei')).toMatchObject({ value: '12.50', currency: 'RON' });
+  });
+
+  it('leaves everything else alone: no decimals, no real digit on a side, words, dates', () => {
+    for (const text of ['1O', 'l23', '1O4,5', '1O4,500', 'lO.OO', '1OO,OO', 'II.10', 'Il', 'OIL 12']) {
+      expect(parseAmount(text), text).toBeNull();
+    }
+    expect(findAmounts('Tel. 1O.O3.2O26, v1.1O, EURl23.45')).toEqual([]);
+  });
+
+  it('finds corrected amounts in running text at their printed position, with the printed text as raw', () => {
+    const text = 'Total l23.45 EUR, Netto 1O4,5O';
+    expect(findAmounts(text).map((a) => [a.value, a.currency, a.raw, text.slice(a.index, a.index + a.length)]))
+      .toEqual([
+        ['123.45', 'EUR', 'l23.45 EUR', 'l23.45 EUR'],
+        ['104.50', null, '1O4,5O', '1O4,5O'],
+      ]);
+  });
+});
+
 describe('detectDecimalSeparator', () => {
   it.each([
     [['Summe 1.420,00', 'Datum 15.03.2026'], ','],

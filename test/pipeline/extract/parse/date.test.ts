@@ -185,6 +185,17 @@ describe('findDates', () => {
     expect(findDates('Date: 03/04/2026')[0]).toMatchObject({ iso: '2026-04-03', ambiguous: true });
   });
 
+  it('does not borrow a neighbour\'s day as a two-digit year when a full date overlaps', () => {
+    const located = (text: string): string[][] =>
+      findDates(text).map((d) => [d.iso, text.slice(d.index, d.index + d.length)]);
+    // "16 - March 15" would read as 16 March 2015; the complete reading is March 15, 2026.
+    expect(located('16 - March 15, 2026')).toEqual([['2026-03-15', 'March 15, 2026']]);
+    expect(located('Statement period: February 16 - March 15, 2026')).toEqual([['2026-03-15', 'March 15, 2026']]);
+    expect(located('1 - 15 March 2026')).toEqual([['2026-03-15', '15 March 2026']]);
+    // Without a competing reading, two-digit years still count.
+    expect(located('Date: 15-Mar-26')).toEqual([['2026-03-15', '15-Mar-26']]);
+  });
+
   it('handles German, French, Spanish, Italian and Dutch running text', () => {
     expect(findDates('Rechnungsdatum: 31.01.2014 Liefer- bzw. Leistungsdatum: 13.02.2014').map((d) => d.iso)).toEqual([
       '2014-01-31', '2014-02-13',

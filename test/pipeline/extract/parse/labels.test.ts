@@ -163,6 +163,62 @@ describe('matchLabel: telling similar labels apart', () => {
   });
 });
 
+describe('matchLabel: sums qualified by the tax, in six languages', () => {
+  // Without these labels the tax word inside them won ("Exclusief BTW" read as BTW, "Totale IVA esclusa" as
+  // "Totale IVA"), so a net or gross amount was taken for the tax.
+  const sums = ['subtotal', 'tax', 'total', 'amount_due'] as const;
+  it.each([
+    ['Exclusief BTW € 593,36', 'subtotal', 'Exclusief BTW'],
+    ['Excl. BTW 100,00', 'subtotal', 'Excl. BTW'],
+    ['Totaal excl. BTW 100,00', 'subtotal', 'Totaal excl. BTW'],
+    ['Totaalbedrag exclusief BTW', 'subtotal', 'Totaalbedrag exclusief BTW'],
+    ['Inclusief BTW € 121,00', 'total', 'Inclusief BTW'],
+    ['Totaal incl. BTW € 121,00', 'total', 'Totaal incl. BTW'],
+    ['Total excl. VAT', 'subtotal', 'Total excl. VAT'],
+    ['Net total', 'subtotal', 'Net total'],
+    ['Amount excluding VAT', 'subtotal', 'Amount excluding VAT'],
+    ['Total VAT excluded', 'subtotal', 'Total VAT excluded'],
+    ['Total incl. VAT', 'total', 'Total incl. VAT'],
+    ['Total VAT included', 'total', 'Total VAT included'],
+    ['Summe netto', 'subtotal', 'Summe netto'],
+    ['Rechnungssumme ohne USt. 473,00', 'subtotal', 'Rechnungssumme ohne USt'],
+    ['Summe exkl. MwSt', 'subtotal', 'Summe exkl. MwSt'],
+    ['Gesamt brutto', 'total', 'Gesamt brutto'],
+    ['Summe inkl. USt: 571,04 €', 'total', 'Summe inkl. USt'],
+    ['Montant HT', 'subtotal', 'Montant HT'],
+    ['Montant total HT', 'subtotal', 'Montant total HT'],
+    ['Total hors TVA', 'subtotal', 'Total hors TVA'],
+    ['Montant TTC', 'total', 'Montant TTC'],
+    ['Total TVA incluse', 'total', 'Total TVA incluse'],
+    ['Total sin IVA', 'subtotal', 'Total sin IVA'],
+    ['Total IVA excluido', 'subtotal', 'Total IVA excluido'],
+    ['Total con IVA', 'total', 'Total con IVA'],
+    ['Importe total con IVA', 'total', 'Importe total con IVA'],
+    ['Totale imponibile', 'subtotal', 'Totale imponibile'],
+    ['Totale IVA esclusa', 'subtotal', 'Totale IVA esclusa'],
+    ['Totale documento', 'total', 'Totale documento'],
+    ['Totale IVA compresa', 'total', 'Totale IVA compresa'],
+  ] as Array<[string, LabelField, string]>)('%j -> %s', (text, field, printed) => {
+    expect(best(text, sums)).toEqual([field, printed]);
+  });
+
+  it('keeps tax labels and reads a qualifier alone with less confidence than a full label', () => {
+    for (const text of ['BTW', 'Totaal BTW', 'Totale IVA', 'Total IVA', 'Montant TVA', 'zzgl. MwSt', 'Total VAT']) {
+      expect(best(text, sums)?.[0], text).toBe('tax');
+    }
+    expect(matchLabel('Exclusief BTW')[0]?.confidence).toBeLessThan(matchLabel('Totaal excl. BTW')[0]?.confidence ?? 0);
+  });
+
+  it('reads "Prijs incl. BTW" as the line-amount column beside "Prijs per stuk"', () => {
+    const header = 'Artikel  Aantal  Prijs per stuk  BTW Prijs incl. BTW';
+    const columns = matchLabel(header, { fields: ['line_unit_price', 'line_amount'] });
+    expect(columns.map((m) => [m.field, header.slice(m.start, m.end)])).toEqual([
+      ['line_unit_price', 'Prijs per stuk'],
+      ['line_amount', 'Prijs incl. BTW'],
+    ]);
+  });
+});
+
 describe('matchLabel: OCR noise (modest)', () => {
   it.each([
     ['lnvoice Number', 'invoice_number', 'ocr'],
