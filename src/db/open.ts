@@ -3,7 +3,6 @@
 // goes through here, so the same SQL and migrations run both ways.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from './embedded.js';
 import { migrate } from './migrate.js';
 import { createPool, type Pool } from './pool.js';
 
@@ -22,6 +21,8 @@ export async function openDatabase(
   let connectionString = config.databaseUrl;
   let stopEmbedded = async () => {};
   if (!connectionString) {
+    // Imported only when needed: the embedded server's package is large and has process-wide side effects.
+    const { startEmbeddedPostgres } = await import('./embedded.js');
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: config.embeddedPgPort,

@@ -37,10 +37,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function spawnWorker(): ChildProcess {
+function spawnWorker(env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'worker'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, ...workerEnv(t.db.url, dataDir, { PORT: '0', DOCEX_WORKER_LEASE_SECONDS: LEASE, LOG_LEVEL: 'warn' }) },
+    env: { PATH: process.env.PATH, ...workerEnv(t.db.url, dataDir, { PORT: '0', DOCEX_WORKER_LEASE_SECONDS: LEASE, LOG_LEVEL: 'warn', ...env }) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (d) => (childLog += d));
@@ -118,4 +118,48 @@ describe('crash recovery', () => {
       await rescuer.stop();
     }
   }, 90_000);
+
+  it('SIGTERM drains: an in-flight job finishes before the process exits (code 0)', async () => {
+    let served = 0;
+    docs.route('/slowish.pdf', (_req, res) => {
+      served++;
+      setTimeout(() => res.writeHead(200).end(pdf), 1_500);
+    });
+    const child = spawnWorker({ DOCEX_SHUTDOWN_GRACE_MS: '15000' });
+    const jobId = await submit(docs.url('/slowish.pdf'));
+    await until(() => served === 1, 30_000, 'the worker to start downloading');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const job = await waitForJob(t.db.pool, key.organizationId, jobId, undefined, 1_000);
+    expect(job.status).toBe('processed');
+  }, 60_000);
+
+  it('SIGTERM with a job that outlasts the grace period releases it to the queue, unlocked, for any worker', async () => {
+    let served = 0;
+    docs.route('/stuck.pdf', (_req, res) => {
+      served++;
+      if (served > 1) res.writeHead(200).end(pdf);
+    });
+    const child = spawnWorker({ DOCEX_SHUTDOWN_GRACE_MS: '500' });
+    const jobId = await submit(docs.url('/stuck.pdf'));
+    await until(() => served === 1, 30_000, 'the worker to start downloading');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const { rows } = await t.db.pool.query(
+      "SELECT locked_at FROM graphile_worker._private_jobs WHERE payload->>'jobId' = $1",
+      [jobId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].locked_at).toBeNull();
+    const rescuer = await startTestWorker(t.db.url, t.db.pool, { DOCEX_WORKER_LEASE_SECONDS: '3600' });
+    try {
+      // A lease of an hour: the job can only come back through the release, not through the dead-worker sweep.
+      const job = await waitForJob(t.db.pool, key.organizationId, jobId, undefined, 30_000);
+      expect(job.status).toBe('processed');
+    } finally {
+      await rescuer.stop();
+    }
+  }, 60_000);
 });

@@ -19,23 +19,13 @@ type Role = { api: boolean; worker: boolean };
 async function run(role: Role): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  // Loaded here, not at the top: admin commands share this CLI and should not pay for pdfjs, OCR and the HTTP stack.
-  const [{ buildApp }, { createMetrics }, { startWorker }] = await Promise.all([
-    import('../../http/app.js'),
-    import('../../observability/metrics.js'),
-    import('../../worker/index.js'),
-  ]);
-  const db = await openDatabase(config, logger);
-  const metrics = config.metrics ? createMetrics(db.pool) : undefined;
-  if (role.api) await warmUpSecrets();
-  const app = await buildApp({ config, pool: db.pool, logger, metrics, api: role.api });
-  const worker: Worker | null = role.worker ? await startWorker({ config, pool: db.pool, logger, metrics }) : null;
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(
-    { api: role.api, worker: role.worker, database: db.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' },
-    'docex is ready',
-  );
+  let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let app: { close(): Promise<unknown> } | undefined;
+  let worker: Worker | null = null;
 
+  // Installed before anything starts: a SIGTERM that arrives while jobs are already running must drain them, not
+  // kill the process (Node's default).
+  let startup: Promise<void> = Promise.resolve();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -46,13 +36,36 @@ async function run(role: Role): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs + 15_000);
     force.unref();
-    await app.close();
+    await startup.catch(() => {});
+    await app?.close();
     await worker?.stop();
-    await db.close();
+    await db?.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+
+  startup = (async () => {
+    // Loaded here, not at the top: admin commands share this CLI and should not pay for pdfjs, OCR and the HTTP stack.
+    const [{ buildApp }, { createMetrics }, { startWorker }] = await Promise.all([
+      import('../../http/app.js'),
+      import('../../observability/metrics.js'),
+      import('../../worker/index.js'),
+    ]);
+    db = await openDatabase(config, logger);
+    const metrics = config.metrics ? createMetrics(db.pool) : undefined;
+    if (role.api) await warmUpSecrets();
+    const fastify = await buildApp({ config, pool: db.pool, logger, metrics, api: role.api });
+    app = fastify;
+    if (stopping) return;
+    worker = role.worker ? await startWorker({ config, pool: db.pool, logger, metrics }) : null;
+    await fastify.listen({ port: config.port, host: config.host });
+    logger.info(
+      { api: role.api, worker: role.worker, database: db.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' },
+      'docex is ready',
+    );
+  })();
+  await startup;
 }
 
 export function registerServerCommands(program: Command): void {
