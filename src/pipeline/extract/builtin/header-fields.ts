@@ -1,0 +1,138 @@
+// Document references and dates: invoice number, invoice date, due date, purchase-order number, and what kind of
+// document the title says it is. Each comes from a label and the value next to or under it; the document title
+// ("Rechnung Nr. 4711 vom 05.03.2026", "Invoice INV/2026/0008") and payment terms ("zahlbar bis 04.04.2026")
+// are weaker sources used when a label gives nothing better.
+import { findDates, findPoNumbers, type LabelField } from '../parse/index.js';
+import { best, candidate, type Candidate } from './candidates.js';
+import type { DocumentHints } from './hints.js';
+import { RELATION_WEIGHT, type LabelIndex } from './layout/label-hits.js';
+import type { Layout } from './layout/layout.js';
+import { evidenceOf, type Span } from './layout/runs.js';
+import { readTitle } from './title.js';
+import { readDate, readIdentifier, type Reading } from './values.js';
+
+export interface HeaderFields {
+  invoice_number: Candidate<string> | null;
+  invoice_date: Candidate<string> | null;
+  due_date: Candidate<string> | null;
+  po_number: Candidate<string> | null;
+  /** The document says it is a credit note ("Gutschrift", "Credit note", "Avoir" as its title). */
+  creditNote: boolean;
+}
+
+const DUE_CONTEXT = /(?:zahlbar|zahlung|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eè]gl|pago|pagar|pagamento|pagare|betal|due)/iu;
+const DUE_PREPOSITION =
+  /(?:bis|until|by|before|no later than|avant|au plus tard|antes(?: del?)?|entro|v[oó]{2}r|uiterlijk|sp[äa]testens)(?:\s+(?:zum|dem|den|am|le|el|il|the|de))?\s*:?\s*$/iu;
+
+function fromSpan<T>(
+  span: Span,
+  reading: Reading<T> | null,
+  confidence: number,
+  rule: string,
+): Candidate<T> | null {
+  if (!reading) return null;
+  const evidence = evidenceOf(span, reading.start, reading.end);
+  return evidence ? candidate(reading.value, confidence * reading.quality, evidence, rule) : null;
+}
+
+function labelled<T>(
+  labels: LabelIndex,
+  fields: readonly LabelField[],
+  read: (text: string) => Reading<T> | null,
+): Candidate<T>[] {
+  const found: Candidate<T>[] = [];
+  for (const hit of labels.of(fields)) {
+    // A label inside running text ("... gemäß Bestellung vom ...") is weaker than a label cell.
+    const placement = hit.atStart ? 1 : 0.7;
+    for (const span of labels.valueSpans(hit)) {
+      const text = span.run.text.slice(span.from, span.to);
+      const c = fromSpan(span, read(text), hit.confidence * placement * RELATION_WEIGHT[span.relation], `label:${span.relation}`);
+      if (c) {
+        found.push(c);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** "Zahlbar innerhalb 30 Tagen netto bis 04.04.2026", "Please pay by 3 May 2026": the first date after "by/bis". */
+function paymentTermsDueDate(layout: Layout, hints: DocumentHints): Candidate<string>[] {
+  const found: Candidate<string>[] = [];
+  for (const line of layout.lines) {
+    if (!DUE_CONTEXT.test(line.text)) continue;
+    for (const segment of line.segments) {
+      for (const date of findDates(segment.text, { order: hints.dateOrder })) {
+        const before = segment.text.slice(0, date.index);
+        if (!DUE_PREPOSITION.test(before) || !DUE_CONTEXT.test(line.text.slice(0, line.text.indexOf(segment.text) + date.index))) continue;
+        const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+        if (evidence) found.push(candidate(date.iso, 0.6, evidence, 'payment-terms'));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** "PO-12345", "P.O.#4711": order numbers glued to their prefix, anywhere in the text. */
+function gluedPoNumbers(layout: Layout): Candidate<string>[] {
+  const found: Candidate<string>[] = [];
+  for (const segment of layout.segments) {
+    for (const po of findPoNumbers(segment.text)) {
+      if (!/^p\.?o/i.test(po.label)) continue;
+      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, po.index, po.index + po.length);
+      if (evidence) found.push(candidate(po.value, 0.5, evidence, 'po-prefix'));
+    }
+  }
+  return found;
+}
+
+/**
+ * Receipts name their reference differently ("Booking ID", "Receipt No.", "Transaction ID", "Folio No."): a weak
+ * invoice-number label, used only when no invoice-number label gives a value. (A wish for the shared dictionary.)
+ */
+const RECEIPT_REFERENCE = /^(?:booking|receipt|transaction|folio|voucher|reservation|confirmation|beleg|quittung|reçu|ricevuta|recibo|bon|kassenbon|bonnummer)\s*(?:id|no\.?|nr\.?|number|nummer|n[°º]|#)?\s*:?$/iu;
+
+function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
+  const found: Candidate<string>[] = [];
+  for (const segment of layout.segments) {
+    if (!RECEIPT_REFERENCE.test(segment.text) || !/\s|id|no|nr|#/i.test(segment.text)) continue;
+    const spans = [labels.underBox(segment.page, segment.bbox)];
+    const right = labels.rowSegments(segment.page, segment.bbox).find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
+    if (right) spans.unshift({ run: right, from: 0, to: right.text.length, relation: 'right' });
+    for (const span of spans) {
+      if (!span) continue;
+      const c = fromSpan(span, readIdentifier(span.run.text.slice(span.from, span.to), hints), 0.45, 'receipt-reference');
+      if (c) {
+        found.push(c);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: DocumentHints): HeaderFields {
+  const identifier = (text: string) => readIdentifier(text, hints);
+  const date = (text: string) => readDate(text, hints);
+  const title = readTitle(layout, labels, hints);
+
+  const numbers = labelled(labels, ['invoice_number'], identifier);
+  if (numbers.length === 0) numbers.push(...receiptReferences(layout, labels, hints));
+  const invoiceDates = labelled(labels, ['invoice_date'], date);
+  numbers.push(...title.numbers);
+  invoiceDates.push(...title.dates);
+  const dueDates = labelled(labels, ['due_date'], date);
+  if (dueDates.length === 0) dueDates.push(...paymentTermsDueDate(layout, hints));
+  const poNumbers = [...labelled(labels, ['po_number'], identifier), ...gluedPoNumbers(layout)];
+
+  const invoiceNumber = best(numbers);
+  return {
+    invoice_number: invoiceNumber,
+    invoice_date: best(invoiceDates),
+    due_date: best(dueDates),
+    // An order reference equal to the invoice number is the same reference printed twice, not a PO.
+    po_number: best(poNumbers.filter((p) => p.value !== invoiceNumber?.value)),
+    creditNote: title.creditNote,
+  };
+}

@@ -1,0 +1,91 @@
+// Reading an address block: the rows under a heading, in the heading's column, until a blank line. And telling a
+// name row from an attribute row ("GLN 4000001123452", "Nummer : GE2020211", "VAT: DE123...").
+import type { BBox, Word } from '../../../model.js';
+import { findIbans, findVatIds } from '../../parse/index.js';
+import { bottom, right, sameRow } from '../layout/geometry.js';
+import type { LabelIndex } from '../layout/label-hits.js';
+import type { LayoutPage } from '../layout/layout.js';
+import { runOf, type TextRun } from '../layout/runs.js';
+
+/** Rows of a block end at a gap of more than this many line heights (a blank line). */
+const MAX_ROW_PITCH = 2.6;
+const MAX_BLOCK_ROWS = 10;
+
+/** The right edge of a heading's column: the next segment to its right on the same row, or the page edge. */
+export function columnRight(page: LayoutPage, box: BBox, labels: LabelIndex): number {
+  const next = labels
+    .rowSegments(page.number, box)
+    .filter((s) => s.bbox.x > right(box) + page.lineHeight * 0.5)
+    .sort((a, b) => a.bbox.x - b.bbox.x)[0];
+  return next ? next.bbox.x - page.lineHeight * 0.3 : page.width + 1;
+}
+
+/**
+ * The rows under `box` whose words start between `left` and `columnEnd`, top to bottom, until a blank line.
+ * `left` defaults to one line height left of the box.
+ */
+export function rowsBelow(
+  page: LayoutPage,
+  box: BBox,
+  columnEnd: number,
+  left = box.x - page.lineHeight,
+  maxPitch = MAX_ROW_PITCH,
+): TextRun[] {
+  const rows: TextRun[] = [];
+  let lastTop = box.y;
+  for (const line of page.lines) {
+    if (line.bbox.y <= bottom(box) - box.height * 0.3) continue;
+    if (line.bbox.y - lastTop > maxPitch * page.lineHeight) break;
+    const words: Word[] = [];
+    for (const segment of line.segments) {
+      for (const word of segment.words) {
+        if (word.bbox.x >= left && word.bbox.x + word.bbox.width / 2 < columnEnd) words.push(word);
+      }
+    }
+    if (words.length === 0) continue;
+    // Words of two lines that the text layer merged at nearly the same height: keep the row of the first word.
+    const first = words[0] as Word;
+    const row = words.filter((w) => sameRow(w.bbox, first.bbox));
+    rows.push(runOf(row, page.number, page.source));
+    lastTop = line.bbox.y;
+    if (rows.length >= MAX_BLOCK_ROWS) break;
+  }
+  return rows;
+}
+
+const ATTRIBUTE_PREFIX = /^[\p{L}][\p{L}\p{N}.\-/()&' ]{0,40}?\s?:(?:\s|$)/u;
+const CODE_PREFIX =
+  /^(?:GLN|GTIN|EAN|ILN|UID|VAT|TVA|BTW|IVA|USt|MwSt|ID|Tel|Fax|Phone|Email|E-Mail|Web|IBAN|BIC|SWIFT|KvK|SIRET|SIREN|RCS|HRB|CIN|GSTIN|PAN)(?![\p{L}])\.?/iu;
+const CONTACT = /@|https?:|www\.|\+\d{2}[\s\d]{6,}|\(\d{3}\)/iu;
+
+/** "Name: Kunden AG" gives "Kunden AG"; other "Something: value" rows and codes are attributes, not names. */
+export function nameAttribute(text: string): string | null {
+  const m = /^(?:name|firma|company|raison sociale|nom|nombre|ragione sociale|naam|bedrijf|razón social)\s?:\s*(.+)$/iu.exec(text);
+  return m ? (m[1] as string).trim() : null;
+}
+
+/** True for a row that holds a labelled attribute, a code, contact data or an account: not a name. */
+export function isAttributeRow(text: string): boolean {
+  if (ATTRIBUTE_PREFIX.test(text) || CODE_PREFIX.test(text) || CONTACT.test(text)) return true;
+  return findVatIds(text).length > 0 || findIbans(text).length > 0;
+}
+
+/** A name: mostly letters, a few words, not a lone number or postcode line. */
+export function looksLikeName(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 2 || t.length > 80) return false;
+  if (!/^[\p{L}\p{N}"'(]/u.test(t)) return false;
+  const letters = (t.match(/\p{L}/gu) ?? []).length;
+  if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
+  return t.split(/\s+/).length <= 8;
+}
+
+export function cleanName(text: string): string {
+  return text
+    .replace(/^(?:attn|att|z\.\s?hd\.?|c\/o|à l'attention de|t\.a\.v\.)\s*[:.]?\s*/iu, '')
+    .replace(/^[\s,;:.\-–]+|[\s,;:\-–]+$/gu, '')
+    .trim();
+}
+
+/** Postal code lines: "80333 München", "D-63571 Gelnhausen", "Fremont CA 94538", "London SW1A 1AA", "1025 RX Amsterdam". */
+export const POSTCODE = /(?:^|\s|-)(?:\d{4,5}|\d{3}\s?\d{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4}\s?[A-Z]{2})(?=\s|,|$)/u;

@@ -1,0 +1,80 @@
+// Company names recognized by their legal form ("Lieferant GmbH", "Coolblue B.V.", "Amazon Web Services, Inc.",
+// "Free SAS au capital de ..." -> "Free SAS"), in the forms used across Europe, the UK, the US and India.
+
+/** Legal forms written in capitals only: case matters, or "ag" in a broken word would count. */
+const UPPER_FORMS = ['AG', 'KG', 'OHG', 'UG', 'GbR', 'SE', 'SA', 'SAS', 'SARL', 'EURL', 'SNC', 'BV', 'NV', 'AB', 'ASA', 'ApS', 'Oy', 'Oyj', 'PLC', 'LLC', 'LLP', 'CV', 'VOF', 'BVBA', 'SRL', 'SPA', 'SL', 'SLU', 'KGaA', 'eG', 'gGmbH'];
+/** Legal forms in any case, dots optional. */
+const ANY_CASE_FORMS = [
+  'gmbh', 'mbh', 'a\\.\\s?g\\.', 'ag & co\\.? kg', 'gmbh & co\\.? kg', 'e\\.\\s?k\\.', 'e\\.\\s?v\\.', 'b\\.\\s?v\\.', 'n\\.\\s?v\\.',
+  'inc\\.?', 'incorporated', 'ltd\\.?', 'limited', 'l\\.l\\.c\\.', 'corp\\.?', 'corporation', 'co\\.', 'company',
+  's\\.\\s?a\\.(?:\\s?s\\.)?', 's\\.\\s?a\\.\\s?r\\.\\s?l\\.', 's\\.à\\s?r\\.l\\.', 's\\.\\s?l\\.(?:\\s?u\\.)?', 's\\.\\s?r\\.\\s?l\\.',
+  's\\.\\s?p\\.\\s?a\\.', 's\\.\\s?n\\.\\s?c\\.', 'pvt\\.?', 'pty\\.?', 'private limited', 'a/s', 'sp\\. z o\\.o\\.', 's\\.r\\.o\\.', 'kft\\.?',
+];
+
+const BOUNDED = (body: string, flags: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, flags);
+const UPPER_FORM = BOUNDED(UPPER_FORMS.join('|'), 'gu');
+const ANY_CASE_FORM = BOUNDED(ANY_CASE_FORMS.join('|'), 'giu');
+
+/** Legal forms in the text, in order. */
+function legalForms(text: string): Array<{ index: number; end: number }> {
+  return [...text.matchAll(UPPER_FORM), ...text.matchAll(ANY_CASE_FORM)]
+    .map((m) => ({ index: m.index, end: m.index + m[0].length }))
+    .sort((a, b) => a.index - b.index || b.end - a.end);
+}
+
+export function hasLegalForm(text: string): boolean {
+  return legalForms(text).length > 0;
+}
+
+/** Where the last legal form of the first run of them ends ("WS Retail Services Pvt. Ltd.," -> after "Ltd."). */
+function legalFormEnd(text: string): number | null {
+  let end: number | null = null;
+  for (const m of legalForms(text)) {
+    if (end !== null && m.index < end) continue;
+    if (end !== null && !/^[\s,&.]*$/.test(text.slice(end, m.index))) break;
+    end = m.end;
+  }
+  return end;
+}
+
+/**
+ * The company name in a text, cut after its legal form: "Free SAS au capital de 3.441.812 Euros" -> "Free SAS".
+ * Null when there is no legal form, when the form opens the text, or when more than six words precede it (prose).
+ */
+export function companyName(text: string): string | null {
+  const end = legalFormEnd(text);
+  if (end === null) return null;
+  const name = text.slice(0, end).replace(/[\s,]+$/, '').trim();
+  const words = name.split(/\s+/);
+  if (words.length < 2 || words.length > 7) return null;
+  if (!/^[\p{Lu}\p{N}"'(]/u.test(name)) return null;
+  return name;
+}
+
+/** Letters only, lower case: the key that compares "Azure Interior" with "azure-interior.com". */
+export function letterKey(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Web and mail domains printed on the page, reduced to their letter key ("www.azure-interior.com" -> "azureinterior"). */
+export function domainKeys(texts: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  const pattern = /(?:www\.|https?:\/\/(?:www\.)?|@)([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,6}\b/giu;
+  for (const text of texts) {
+    for (const m of text.matchAll(pattern)) {
+      const host = (m[1] as string).split('.');
+      const key = letterKey(host[host.length - 1] as string);
+      if (key.length >= 3) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/** True when a name's letters and a domain match: the whole name, or its first long word ("QualityHosting AG"). */
+export function matchesDomain(name: string, domains: ReadonlySet<string>): boolean {
+  const withoutForm = name.replace(UPPER_FORM, ' ').replace(ANY_CASE_FORM, ' ');
+  const whole = letterKey(withoutForm);
+  if (whole.length >= 3 && domains.has(whole)) return true;
+  const first = letterKey(withoutForm.split(/\s+/).find((w) => w.length > 0) ?? '');
+  return first.length >= 4 && [...domains].some((d) => d === first || (d.startsWith(first) && first.length >= 5));
+}

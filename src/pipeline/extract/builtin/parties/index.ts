@@ -1,0 +1,207 @@
+// Seller and buyer: names, addresses and tax ids. Headings win; then the sender line of an address window; then
+// company names recognized by their legal form, scored by where they sit and what surrounds them (repeated in the
+// footer, matching the web domain, next to the seller's VAT id or bank account); then address-shaped blocks.
+import type { BBox } from '../../../model.js';
+import { findVatIds, matchLabel } from '../../parse/index.js';
+import { candidate, type Candidate } from '../candidates.js';
+import type { DocumentHints } from '../hints.js';
+import { bottom, right, unionBoxes } from '../layout/geometry.js';
+import type { LabelIndex } from '../layout/label-hits.js';
+import type { Layout, LayoutPage, Segment } from '../layout/layout.js';
+import { evidenceOf, runOf, type Evidence, type TextRun } from '../layout/runs.js';
+import { readIdentifier } from '../values.js';
+import { addressBlocks, headingBlocks, senderLineBlocks, type PartyBlock } from './blocks.js';
+import { columnRight, isAttributeRow, looksLikeName, rowsBelow } from './column.js';
+import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain } from './company.js';
+
+export interface Parties {
+  vendor_name: Candidate<string> | null;
+  vendor_address: Candidate<string> | null;
+  vendor_tax_id: Candidate<string> | null;
+  buyer_name: Candidate<string> | null;
+  buyer_address: Candidate<string> | null;
+  buyer_tax_id: Candidate<string> | null;
+}
+
+function inside(box: BBox, area: BBox, slack = 2): boolean {
+  return box.x >= area.x - slack && box.y >= area.y - slack && right(box) <= right(area) + slack && bottom(box) <= bottom(area) + slack;
+}
+
+function runEvidence(run: TextRun): Evidence | null {
+  return evidenceOf({ run, from: 0, to: run.text.length });
+}
+
+function nameCandidate(block: PartyBlock): Candidate<string> | null {
+  if (!block.name || !block.nameText) return null;
+  const evidence = runEvidence(block.name);
+  return evidence ? candidate(block.nameText, block.confidence, evidence, block.rule) : null;
+}
+
+function addressCandidate(rows: readonly TextRun[], confidence: number): Candidate<string> | null {
+  if (rows.length === 0) return null;
+  const parts = rows.map((r) => r.text.trim()).filter((t) => t.length > 0);
+  const evidences = rows.map(runEvidence).filter((e): e is Evidence => e !== null);
+  const first = evidences[0];
+  if (!first || parts.length === 0) return null;
+  const evidence: Evidence = { ...first, bbox: unionBoxes(evidences.map((e) => e.bbox)), raw: parts.join('\n') };
+  return candidate(parts.join(', '), confidence, evidence, 'address');
+}
+
+interface CompanyCandidate {
+  name: string;
+  segment: Segment;
+  score: number;
+}
+
+/** Company names with a legal form anywhere in the document, scored. */
+function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonly PartyBlock[]): CompanyCandidate[] {
+  const domains = domainKeys(layout.segments.map((s) => s.text));
+  const counts = new Map<string, number>();
+  const found: CompanyCandidate[] = [];
+  for (const segment of layout.segments) {
+    const text = segment.text.includes(':') && !/^[^:]*\p{Lu}[^:]*(GmbH|AG|Ltd|Inc)/u.test(segment.text)
+      ? segment.text.slice(segment.text.lastIndexOf(':') + 1).trim()
+      : segment.text;
+    const name = companyName(text);
+    if (!name) continue;
+    const key = letterKey(name);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (excluded.some((b) => (b.page === segment.page && inside(segment.bbox, b.box)) || (b.nameText && letterKey(b.nameText) === key))) continue;
+    const page = layout.pages.find((p) => p.number === segment.page);
+    let score = 0.45;
+    if (matchesDomain(name, domains)) score += 0.15;
+    if (page && segment.page === layout.pages[0]?.number && segment.bbox.y < page.height * 0.3) score += 0.1;
+    if (page) {
+      const around = rowsBelow(page, segment.bbox, columnRight(page, segment.bbox, labels)).slice(0, 6);
+      if (around.some((r) => findVatIds(r.text).length > 0 || /\b(?:IBAN|KvK|BTW|USt|VAT|SIRET|HRB|Tel|Phone)\b/i.test(r.text))) score += 0.1;
+    }
+    found.push({ name, segment, score });
+  }
+  for (const c of found) if ((counts.get(letterKey(c.name)) ?? 0) > 1) c.score += 0.15;
+  return found;
+}
+
+function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly PartyBlock[]): PartyBlock | null {
+  const ranked = companyCandidates(layout, labels, excluded).sort((a, b) => b.score - a.score || a.segment.index - b.segment.index);
+  const top = ranked[0];
+  if (!top) return null;
+  const page = layout.pages.find((p) => p.number === top.segment.page);
+  const rows = page ? rowsBelow(page, top.segment.bbox, columnRight(page, top.segment.bbox, labels)) : [];
+  const address = [];
+  for (const row of rows.slice(0, 4)) {
+    if (isAttributeRow(row.text) || !/\p{L}/u.test(row.text)) break;
+    address.push(row);
+  }
+  const words = top.segment.words.slice(0, top.name.split(/\s+/).length);
+  let name = runOf(words, top.segment.page, top.segment.source);
+  let nameText = top.name;
+  const above = page ? rowAbove(page, top.segment, labels) : null;
+  if (above) {
+    // "MVM Musterhafter" over "Versicherungsverein Musterstadt a.G.": a name wrapped before its legal form.
+    name = runOf([...above.words, ...words], top.segment.page, top.segment.source);
+    nameText = `${above.text} ${top.name}`;
+  }
+  return {
+    role: 'vendor',
+    name,
+    nameText,
+    addressRows: address,
+    box: top.segment.bbox,
+    page: top.segment.page,
+    confidence: Math.min(0.85, top.score),
+    rule: 'legal-form',
+  };
+}
+
+/** The row right above a segment in its column, when it continues the same name (no digits, no label, no legal form). */
+function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex): TextRun | null {
+  const lh = page.lineHeight;
+  const line = [...page.lines].reverse().find((l) => l.bbox.y < segment.bbox.y - lh * 0.5);
+  if (!line || segment.bbox.y - line.bbox.y > lh * 1.4) return null;
+  if (!(segment.text.split(/\s+/).length <= 7 && segment.starts[0] === 0)) return null;
+  const candidate = line.segments.find((s) => Math.abs(s.bbox.x - segment.bbox.x) < lh * 0.5);
+  if (!candidate || /\d/.test(candidate.text) || hasLegalForm(candidate.text) || labels.startsWithLabel(candidate, 0.5)) return null;
+  if (!looksLikeName(candidate.text) || isAttributeRow(candidate.text) || candidate.words.length > 4) return null;
+  // The block must start there: nothing right above it in the column.
+  const before = [...page.lines].reverse().find((l) => l.bbox.y < candidate.bbox.y - lh * 0.5);
+  if (before && candidate.bbox.y - before.bbox.y < lh * 1.4 && before.segments.some((s) => Math.abs(s.bbox.x - segment.bbox.x) < lh * 0.5)) return null;
+  return runOf(candidate.words, candidate.page, candidate.source);
+}
+
+/** VAT ids: labelled as the buyer's, or inside the buyer block -> buyer; otherwise the vendor's (first one). */
+function taxIds(layout: Layout, labels: LabelIndex, hints: DocumentHints, buyer: PartyBlock | null): { vendor: Candidate<string> | null; buyer: Candidate<string> | null } {
+  let vendor: Candidate<string> | null = null;
+  let buyerId: Candidate<string> | null = null;
+  for (const segment of layout.segments) {
+    for (const vat of findVatIds(segment.text)) {
+      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, vat.index, vat.index + vat.length);
+      if (!evidence) continue;
+      const row = labels.rowSegments(segment.page, segment.bbox).filter((s) => s.bbox.x <= segment.bbox.x);
+      const context = [...row.map((s) => s.text), segment.text.slice(0, vat.index)].join(' ');
+      const fields = new Set(matchLabel(context).map((m) => m.field));
+      const inBuyerBlock = buyer !== null && buyer.page === segment.page && inside(evidence.bbox, buyer.box);
+      const confidence = vat.checksumValid === false ? 0.5 : 0.9;
+      if (fields.has('buyer_tax_id') || (inBuyerBlock && !fields.has('vendor_tax_id'))) {
+        buyerId ??= candidate(vat.vatId, confidence, evidence, 'vat-id');
+      } else {
+        vendor ??= candidate(vat.vatId, confidence * (fields.has('vendor_tax_id') || fields.has('tax_id') ? 1 : 0.85), evidence, 'vat-id');
+      }
+    }
+  }
+  if (!vendor) {
+    // No VAT id: a national tax number after a plain tax-id label ("Steuernummer: 201/113/40209").
+    for (const hit of labels.of(['tax_id', 'vendor_tax_id'])) {
+      if (buyer && buyer.page === hit.segment.page && inside(hit.box, buyer.box)) continue;
+      for (const span of labels.valueSpans(hit)) {
+        const reading = readIdentifier(span.run.text.slice(span.from, span.to), hints);
+        const evidence = reading ? evidenceOf(span, reading.start, reading.end) : null;
+        if (reading && evidence) {
+          vendor = candidate(reading.value, 0.6 * hit.confidence, evidence, 'tax-label');
+          break;
+        }
+      }
+      if (vendor) break;
+    }
+  }
+  return { vendor, buyer: buyerId };
+}
+
+export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentHints): Parties {
+  const headings = headingBlocks(layout, labels);
+  const sender = senderLineBlocks(layout);
+  const pick = (role: 'vendor' | 'buyer', blocks: readonly PartyBlock[]): PartyBlock | null =>
+    blocks.filter((b) => b.role === role && b.nameText).sort((a, b) => b.confidence - a.confidence)[0] ?? null;
+
+  let buyer = pick('buyer', headings) ?? pick('buyer', sender);
+  const shipTo = headings.filter((b) => b.role === 'ship_to');
+  const excluded = [...(buyer ? [buyer] : []), ...shipTo];
+  let vendor = pick('vendor', headings) ?? pick('vendor', sender) ?? companyVendor(layout, labels, excluded);
+
+  if (!buyer || !vendor) {
+    const blocks = addressBlocks(layout, labels).filter(
+      (b) => !(vendor && b.nameText && letterKey(b.nameText) === letterKey(vendor.nameText ?? '')) && !shipTo.some((s) => inside(b.box, s.box)),
+    );
+    if (!vendor && blocks.length >= 2) {
+      // Two address blocks and no other clue: the letterhead (upper one) is the seller's.
+      const top = blocks.reduce((a, b) => (b.box.y < a.box.y ? b : a));
+      vendor = { ...top, role: 'vendor', confidence: 0.4, rule: 'letterhead' };
+    }
+    if (!buyer) {
+      const rest = blocks.filter((b) => !(vendor && b.box.y === vendor.box.y && b.box.x === vendor.box.x));
+      const chosen = rest[0];
+      if (chosen) buyer = chosen;
+    }
+  }
+
+  const ids = taxIds(layout, labels, hints, buyer);
+  const vendorName = vendor ? nameCandidate(vendor) : null;
+  const buyerName = buyer ? nameCandidate(buyer) : null;
+  return {
+    vendor_name: vendorName,
+    vendor_address: vendor && vendorName ? addressCandidate(vendor.addressRows, vendor.confidence * 0.9) : null,
+    vendor_tax_id: ids.vendor,
+    buyer_name: buyerName,
+    buyer_address: buyer && buyerName ? addressCandidate(buyer.addressRows, buyer.confidence * 0.9) : null,
+    buyer_tax_id: ids.buyer,
+  };
+}

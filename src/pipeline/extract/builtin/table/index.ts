@@ -1,0 +1,221 @@
+// Line items: every table found by its header, its rows read into items, continued on the next page when the
+// table does not end on its page (a repeated header starts its own run of rows there).
+import { findAmounts, parsePercent, sumMoney, type FoundAmount } from '../../parse/index.js';
+import { candidate, type Candidate } from '../candidates.js';
+import { amountHint, type DocumentHints } from '../hints.js';
+import type { Layout, LayoutPage } from '../layout/layout.js';
+import { evidenceOf, type TextRun } from '../layout/runs.js';
+import { moneyAmounts } from '../values.js';
+import { findHeaders, type Column, type ColumnField, type TableHeader } from './header.js';
+import { settleOtherColumn } from './roles.js';
+import { defaultAnchorMode, groupItems, type AnchorMode, type RawItem } from './rows.js';
+
+export interface LineItemCandidates {
+  description: Candidate<string> | null;
+  quantity: Candidate<string> | null;
+  unit: Candidate<string> | null;
+  unit_price: Candidate<string> | null;
+  amount: Candidate<string> | null;
+  tax_rate: Candidate<string> | null;
+  product_code: Candidate<string> | null;
+}
+
+const MAX_ITEMS = 2_000;
+
+function amountIn(text: string, hints: DocumentHints): FoundAmount | null {
+  const money = moneyAmounts(text, hints);
+  if (money.length > 0) return money[money.length - 1] as FoundAmount;
+  if (hints.decimalSeparator !== null) return null;
+  const whole = findAmounts(text, amountHint(hints));
+  return whole[whole.length - 1] ?? null;
+}
+
+function numberIn(text: string, hints: DocumentHints): FoundAmount | null {
+  return findAmounts(text, amountHint(hints))[0] ?? null;
+}
+
+function percentIn(text: string, hints: DocumentHints): { value: string; index: number; length: number } | null {
+  const m = /[+-]?\d+(?:[.,]\d+)?\s?%/.exec(text);
+  if (m) {
+    const value = parsePercent(m[0], { decimalSeparator: hints.decimalSeparator });
+    if (value !== null) return { value, index: m.index, length: m[0].length };
+  }
+  const n = /^\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*$/.exec(text);
+  if (n) {
+    const value = parsePercent(`${n[1]}%`, { decimalSeparator: hints.decimalSeparator });
+    if (value !== null) return { value, index: text.indexOf(n[1] as string), length: (n[1] as string).length };
+  }
+  return null;
+}
+
+export function valueTest(hints: DocumentHints): (field: ColumnField, text: string) => boolean {
+  return (field, text) => {
+    switch (field) {
+      case 'line_position':
+        return /^\s*\d{1,4}\.?(?:\s|$)/.test(text);
+      case 'line_amount':
+      case 'line_unit_price':
+        return amountIn(text, hints) !== null;
+      case 'line_quantity':
+        return numberIn(text, hints) !== null;
+      case 'line_tax_rate':
+      case 'line_discount':
+        return percentIn(text, hints) !== null;
+      default:
+        return false;
+    }
+  };
+}
+
+function fromRun(run: TextRun, start: number, end: number, value: string, confidence: number): Candidate<string> | null {
+  const evidence = evidenceOf({ run, from: 0, to: run.text.length }, start, end);
+  return evidence ? candidate(value, confidence, evidence, 'table') : null;
+}
+
+/** The first row of the item (anchor first) whose cell of `field` gives a value. */
+function firstValue<T>(item: RawItem, field: ColumnField, read: (run: TextRun) => T | null): T | null {
+  for (const { row } of item.rows) {
+    const run = row.cells.get(field);
+    if (!run) continue;
+    const value = read(run);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineItemCandidates {
+  const amount = (run: TextRun) => {
+    const a = amountIn(run.text, hints);
+    return a ? fromRun(run, a.index, a.index + a.length, a.value, confidence) : null;
+  };
+  const descriptionRuns = item.rows
+    .filter(({ kind }) => kind !== 'values')
+    .map(({ row }) => row.cells.get('line_description'))
+    .filter((r): r is TextRun => r !== undefined && r.text.trim() !== '');
+  let description: Candidate<string> | null = null;
+  const firstRun = descriptionRuns[0];
+  if (firstRun) {
+    const evidences = descriptionRuns.map((r) => evidenceOf({ run: r, from: 0, to: r.text.length }));
+    const first = evidences[0];
+    if (first) {
+      const text = descriptionRuns.map((r) => r.text.trim()).join('\n');
+      const boxes = evidences.filter((e) => e !== null && e.page === first.page).map((e) => e!.bbox);
+      const x0 = Math.min(...boxes.map((b) => b.x));
+      const y0 = Math.min(...boxes.map((b) => b.y));
+      const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+      const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+      description = candidate(text, confidence, { ...first, raw: text, bbox: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } }, 'table');
+    }
+  }
+  const quantityRun = firstValue(item, 'line_quantity', (run) => (numberIn(run.text, hints) ? run : null));
+  let quantity: Candidate<string> | null = null;
+  let unit: Candidate<string> | null = null;
+  if (quantityRun) {
+    const n = numberIn(quantityRun.text, hints) as FoundAmount;
+    quantity = fromRun(quantityRun, n.index, n.index + n.length, n.value, confidence);
+    const rest = /^\s*([\p{L}][\p{L}.²³/]{0,11})/u.exec(quantityRun.text.slice(n.index + n.length));
+    if (rest) {
+      const start = n.index + n.length + (rest[0].length - (rest[1] as string).length);
+      unit = fromRun(quantityRun, start, start + (rest[1] as string).length, (rest[1] as string).replace(/\.$/, ''), confidence);
+    }
+  }
+  if (!unit) {
+    unit = firstValue(item, 'line_unit', (run) => (/\p{L}/u.test(run.text) ? fromRun(run, 0, run.text.length, run.text.trim(), confidence) : null));
+  }
+  const taxRate = firstValue(item, 'line_tax_rate', (run) => {
+    const p = percentIn(run.text, hints);
+    return p ? fromRun(run, p.index, p.index + p.length, p.value, confidence) : null;
+  });
+  const code = firstValue(item, 'line_product_code', (run) => {
+    const token = /[\p{L}\p{N}][\p{L}\p{N}\-./_]*/u.exec(run.text);
+    return token && /\d/.test(token[0]) ? fromRun(run, token.index, token.index + token[0].length, token[0], confidence) : null;
+  });
+  return {
+    description,
+    quantity,
+    unit,
+    unit_price: firstValue(item, 'line_unit_price', amount),
+    amount: firstValue(item, 'line_amount', amount),
+    tax_rate: taxRate,
+    product_code: code,
+  };
+}
+
+/** "[FURN_7777] Office Chair": a bracketed code opening the description is the product code. */
+function splitBracketCode(item: LineItemCandidates): void {
+  const d = item.description;
+  if (!d || item.product_code) return;
+  const m = /^\[([^\]\s]{1,40})\]\s+/.exec(d.value);
+  if (!m) return;
+  item.product_code = { ...d, value: m[1] as string };
+  item.description = { ...d, value: d.value.slice(m[0].length) };
+}
+
+function pageAfter(layout: Layout, page: LayoutPage): LayoutPage | undefined {
+  return layout.pages[layout.pages.indexOf(page) + 1];
+}
+
+function firstLineOfNextHeader(headers: readonly TableHeader[], header: TableHeader, page: number): number {
+  const next = headers.find((h) => h !== header && h.page === page && h.firstLine > header.lastLine);
+  return next ? next.firstLine : Infinity;
+}
+
+/** Items with an amount and a quantity or unit price: how well a way of cutting rows into items fits the table. */
+function completeItems(items: readonly RawItem[], isValue: (field: ColumnField, text: string) => boolean): number {
+  const has = (item: RawItem, field: ColumnField) => item.rows.some(({ row }) => {
+    const run = row.cells.get(field);
+    return run !== undefined && isValue(field, run.text);
+  });
+  return items.filter((i) => has(i, 'line_amount') && (has(i, 'line_quantity') || has(i, 'line_unit_price'))).length;
+}
+
+/**
+ * Position numbers are the surest item starts, but some layouts print them in the middle of a tall row, away from
+ * the prices. Both readings are tried; the one that gives more complete items wins (ties: position numbers).
+ */
+function anchorMode(page: LayoutPage, header: TableHeader, isValue: (field: ColumnField, text: string) => boolean, stop: number): AnchorMode {
+  const mode = defaultAnchorMode(header.columns);
+  if (mode !== 'position') return mode;
+  const read = (m: AnchorMode) => groupItems(page, header.lastLine, header.columns, isValue, header.box.width, stop, m).items;
+  return completeItems(read('priced'), isValue) > completeItems(read('position'), isValue) ? 'priced' : 'position';
+}
+
+export function readLineItems(layout: Layout, hints: DocumentHints, headers: readonly TableHeader[] = findHeaders(layout)): LineItemCandidates[] {
+  const isValue = valueTest(hints);
+  const items: LineItemCandidates[] = [];
+  for (const header of headers) {
+    let page = layout.pages.find((p) => p.number === header.page) as LayoutPage;
+    const width = header.box.width;
+    const stop = firstLineOfNextHeader(headers, header, page.number);
+    const mode = anchorMode(page, header, isValue, stop);
+    let result = groupItems(page, header.lastLine, header.columns, isValue, width, stop, mode);
+    const read = (raw: RawItem[], confidence: number): LineItemCandidates[] => {
+      const found = raw.map((i) => toItem(i, hints, confidence));
+      settleOtherColumn(raw, found, hints, confidence);
+      return found;
+    };
+    items.push(...read(result.items, header.confidence * 0.9));
+    // The table goes on over the page break when it did not end and the next page repeats no header (also when
+    // the header sits at the foot of its page with every row on the next one).
+    const headerAtFoot = header.box.y > page.height * 0.75;
+    while (!result.ended && (result.items.length > 0 || headerAtFoot)) {
+      const next = pageAfter(layout, page);
+      if (!next || headers.some((h) => h.page === next.number)) break;
+      page = next;
+      result = groupItems(page, -1, header.columns, isValue, width, Infinity, mode);
+      items.push(...read(result.items, header.confidence * 0.8));
+    }
+    if (items.length > MAX_ITEMS) break;
+  }
+  const kept = items.filter((i) => i.amount !== null || (i.unit_price !== null && i.quantity !== null)).slice(0, MAX_ITEMS);
+  kept.forEach(splitBracketCode);
+  return kept;
+}
+
+export function lineAmountSum(items: readonly LineItemCandidates[]): string | null {
+  const amounts = items.map((i) => i.amount?.value).filter((v): v is string => v !== undefined);
+  return amounts.length > 0 && amounts.length === items.length ? sumMoney(amounts) : null;
+}
+
+export { findHeaders };
+export type { Column, TableHeader };

@@ -1,0 +1,194 @@
+// Rows of a line-item table: each text line under the header is cut into the header's columns by x position;
+// an item starts at a line with a position number (when the table has a position column) or with an amount, and
+// the following lines without values continue its description. The table ends at the totals block, a long gap,
+// a paragraph of prose or the end of the page (it may go on under a repeated header on the next page).
+import type { Word } from '../../../model.js';
+import { matchLabel } from '../../parse/index.js';
+import { bottom, horizontalGap, horizontalOverlap, right } from '../layout/geometry.js';
+import type { LayoutLine, LayoutPage } from '../layout/layout.js';
+import { runOf, type TextRun } from '../layout/runs.js';
+import type { Column, ColumnField } from './header.js';
+
+export interface RowCells {
+  line: LayoutLine;
+  /** Words of each column, left to right. */
+  cells: Map<ColumnField, TextRun>;
+}
+
+export interface RawItem {
+  anchor: RowCells;
+  /** The anchor row first, then the rows that belong to the item, with their kind. */
+  rows: Array<{ row: RowCells; kind: 'item' | 'values' | 'text' }>;
+}
+
+/** Words too far from every column are dropped; this many line heights is "near". */
+const NEAR_COLUMN = 2.5;
+/** A larger vertical gap between two lines ends the table. */
+const MAX_ROW_GAP = 4;
+
+function assign(word: Word, columns: readonly Column[], lineHeight: number): Column | null {
+  let bestOverlap = 0;
+  let chosen: Column | null = null;
+  for (const c of columns) {
+    const o = horizontalOverlap(word.bbox, c.box);
+    if (o > bestOverlap) {
+      bestOverlap = o;
+      chosen = c;
+    }
+  }
+  if (chosen) return chosen;
+  let bestGap = NEAR_COLUMN * lineHeight;
+  for (const c of columns) {
+    const g = horizontalGap(word.bbox, c.box);
+    if (g < bestGap) {
+      bestGap = g;
+      chosen = c;
+    }
+  }
+  if (chosen) return chosen;
+  // Far left of every numeric column: part of the description.
+  const description = columns.find((c) => c.field === 'line_description');
+  const firstNumeric = columns.find((c) => c.field !== 'line_description' && c.field !== 'line_position' && c.field !== 'line_product_code');
+  return description && firstNumeric && right(word.bbox) < firstNumeric.box.x ? description : null;
+}
+
+const NUMERIC_FIELDS = new Set<ColumnField>(['line_quantity', 'line_unit_price', 'line_amount', 'line_tax_rate', 'line_discount', 'line_other']);
+/** Digits, a currency sign or a percent: a word that can belong to a numeric column. */
+const NUMERIC_WORD = /[\d%€$£¥₹]/u;
+
+export function cutRow(line: LayoutLine, columns: readonly Column[], page: LayoutPage): RowCells {
+  const words = new Map<ColumnField, Word[]>();
+  for (const segment of line.segments) {
+    // A description running under a numeric column header keeps its words: "Design (hours): Of a sample".
+    const opensInDescription = assign(segment.words[0] as Word, columns, page.lineHeight)?.field === 'line_description';
+    for (const word of segment.words) {
+      let column = assign(word, columns, page.lineHeight);
+      if (opensInDescription && column && NUMERIC_FIELDS.has(column.field) && !NUMERIC_WORD.test(word.text)) {
+        column = columns.find((c) => c.field === 'line_description') ?? column;
+      }
+      if (!column) continue;
+      const list = words.get(column.field) ?? [];
+      list.push(word);
+      words.set(column.field, list);
+    }
+  }
+  const cells = new Map<ColumnField, TextRun>();
+  for (const [field, list] of words) cells.set(field, runOf(list.sort((a, b) => a.bbox.x - b.bbox.x), page.number, page.source));
+  return { line, cells };
+}
+
+function isBareLabel(text: string): boolean {
+  const core = text.trim().replace(/[\s:.#]+$/u, '');
+  return core.length > 0 && matchLabel(core).some((m) => m.start === 0 && m.end >= core.length && m.confidence >= 0.5);
+}
+
+export type RowKind = 'item' | 'values' | 'text' | 'subtotal' | 'end';
+
+const SUMMARY_FIELDS = ['subtotal', 'tax', 'total', 'amount_due'] as const;
+
+/** What a row is: the start of an item, a row with values only (a sub-row), text, an intermediate subtotal, or the end. */
+/**
+ * What starts an item: a position number, a row with a quantity or unit price ("priced"), or a row with an amount.
+ * Position numbers are the surest, but some layouts print them mid-item.
+ */
+export type AnchorMode = 'position' | 'priced' | 'amount';
+
+export function defaultAnchorMode(columns: readonly Column[]): AnchorMode {
+  return columns.some((c) => c.field === 'line_position') ? 'position' : 'amount';
+}
+
+function hasValue(row: RowCells, field: ColumnField, isValue: (field: ColumnField, text: string) => boolean): boolean {
+  const run = row.cells.get(field);
+  return run !== undefined && isValue(field, run.text);
+}
+
+function isAnchored(row: RowCells, mode: AnchorMode, columns: readonly Column[], isValue: (field: ColumnField, text: string) => boolean): boolean {
+  if (mode === 'position') return hasValue(row, 'line_position', isValue);
+  if (mode === 'priced') {
+    return columns.some((c) => c.field === 'line_quantity') ? hasValue(row, 'line_quantity', isValue) : hasValue(row, 'line_unit_price', isValue);
+  }
+  return hasValue(row, columns.some((c) => c.field === 'line_amount') ? 'line_amount' : 'line_unit_price', isValue);
+}
+
+export function classifyRow(
+  row: RowCells,
+  columns: readonly Column[],
+  isValue: (field: ColumnField, text: string) => boolean,
+  tableWidth: number,
+  mode: AnchorMode = defaultAnchorMode(columns),
+): RowKind {
+  const first = row.line.segments[0];
+  const labels = first ? matchLabel(first.text, { fields: SUMMARY_FIELDS }) : [];
+  const anchored = isAnchored(row, mode, columns, isValue);
+  const anchorField = mode === 'position' ? 'line_position' : null;
+  // A summary row: a total/tax label opening the row, or anywhere in its first cell when the row has no quantity
+  // or unit price ("Steuerbasisbetrag USt. 19%  198,00  37,62"). A numbered row is always an item.
+  const priced = ['line_quantity', 'line_unit_price'].some((f) => {
+    const run = row.cells.get(f as ColumnField);
+    return run !== undefined && isValue(f as ColumnField, run.text);
+  });
+  // A label anywhere counts only on a row that carries an amount and no price: "Prices incl. VAT  Total  49.99".
+  const anywhere = priced || !hasValue(row, 'line_amount', isValue) ? [] : matchLabel(row.line.text, { fields: SUMMARY_FIELDS });
+  const summary = labels.find((m) => m.start === 0 && m.confidence >= 0.7) ?? anywhere.find((m) => m.confidence >= 0.5);
+  if (summary && !(anchorField === 'line_position' && anchored)) return summary.field === 'subtotal' ? 'subtotal' : 'end';
+  if (anchored) {
+    // A position number alone is not an item: some value must follow on the row or the next ones.
+    return 'item';
+  }
+  const hasValues = [...row.cells.entries()].some(([field, run]) => NUMERIC_FIELDS.has(field) && field !== 'line_other' && isValue(field, run.text));
+  if (hasValues) return 'values';
+  // Prose from the left margin across the table ("Please use the following communication ...").
+  const description = columns.find((c) => c.field === 'line_description');
+  const fromMargin = description === undefined || row.line.bbox.x < description.box.x - 1;
+  const words = row.line.segments.reduce((n, s) => n + s.words.length, 0);
+  if (fromMargin && words >= 10 && row.line.bbox.width > tableWidth * 0.7 && !hasValue(row, 'line_position', isValue)) return 'end';
+  // A section heading ("Zahlungsbedingungen:") or the header of another table ("Beschreibung  Fälligkeit ...").
+  if (fromMargin && row.line.segments.length === 1 && /:\s*$/.test(row.line.text) && words <= 4) return 'end';
+  if (row.line.segments.filter((s) => isBareLabel(s.text)).length >= 2) return 'end';
+  return 'text';
+}
+
+/** Lines of a page after the header (or from the top, for a continued table), grouped into items. */
+export function groupItems(
+  page: LayoutPage,
+  startAfterLine: number,
+  columns: readonly Column[],
+  isValue: (field: ColumnField, text: string) => boolean,
+  tableWidth: number,
+  stopAtLine: number,
+  mode: AnchorMode = defaultAnchorMode(columns),
+): { items: RawItem[]; ended: boolean } {
+  const items: RawItem[] = [];
+  let current: RawItem | null = null;
+  let previousBottom: number | null = null;
+  let continuation = true;
+  for (const line of page.lines) {
+    if (line.index <= startAfterLine) continue;
+    if (line.index >= stopAtLine) return { items, ended: false };
+    const row = cutRow(line, columns, page);
+    const kind = classifyRow(row, columns, isValue, tableWidth, mode);
+    if (previousBottom !== null && items.length > 0 && line.bbox.y - previousBottom > MAX_ROW_GAP * page.lineHeight) {
+      // A long gap ends the rows of this page; the table itself ends only if totals or prose follow (a page
+      // footer after the gap leaves it open for the next page).
+      return { items, ended: kind === 'end' || kind === 'subtotal' || kind === 'item' };
+    }
+    if (kind === 'end' && items.length > 0) return { items, ended: true };
+    if (kind === 'end') continue;
+    previousBottom = bottom(line.bbox);
+    if (kind === 'subtotal') {
+      current = null;
+      continue;
+    }
+    if (kind === 'item') {
+      current = { anchor: row, rows: [{ row, kind }] };
+      items.push(current);
+      continuation = true;
+      continue;
+    }
+    if (!current) continue;
+    if (kind === 'values') continuation = false;
+    if (kind === 'text' && !continuation) continue;
+    current.rows.push({ row, kind });
+  }
+  return { items, ended: false };
+}

@@ -1,0 +1,347 @@
+// The summary amounts: subtotal, tax, total and amount due. Labels propose candidates (value after the label, to
+// its right, or under a column label); then the combination of subtotal, tax and total that is best supported AND
+// adds up (subtotal + tax = total, exact decimals, one cent tolerance) wins. Amounts printed elsewhere on the page
+// may close an equation ("Excl. VAT 593.36" under an unknown label) but are never taken on their own.
+import { compareMoney, moneyEquals, subtractMoney, sumMoney } from '../parse/index.js';
+import { best, candidate, clamp01, type Candidate } from './candidates.js';
+import type { DocumentHints } from './hints.js';
+import type { BBox } from '../../model.js';
+import { bottom, horizontalOverlap, right, unionBoxes } from './layout/geometry.js';
+import { RELATION_WEIGHT, type LabelHit, type LabelIndex } from './layout/label-hits.js';
+import type { Layout, Segment } from './layout/layout.js';
+import { evidenceOf, runOf, type Span } from './layout/runs.js';
+import { moneyAmounts, readAmount } from './values.js';
+
+export type SummaryAmountField = 'subtotal' | 'tax' | 'total' | 'amount_due';
+const AMOUNT_FIELDS: readonly SummaryAmountField[] = ['subtotal', 'tax', 'total', 'amount_due'];
+
+export interface Totals {
+  subtotal: Candidate<string> | null;
+  tax: Candidate<string> | null;
+  total: Candidate<string> | null;
+  amount_due: Candidate<string> | null;
+  /** Set when the chosen tax is the sum of several printed tax amounts (one per rate). */
+  taxIsSum: boolean;
+}
+
+type Pools = Record<SummaryAmountField, Candidate<string>[]>;
+
+/** Fields a column label of a summary table may name; a specific one (net, tax) beats a bare "total". */
+const HEADER_PRIORITY: Record<SummaryAmountField, number> = { subtotal: 3, tax: 3, amount_due: 2, total: 1 };
+
+const isAmountField = (field: string): field is SummaryAmountField => (AMOUNT_FIELDS as readonly string[]).includes(field);
+
+/**
+ * Amount labels of a segment grouped into clauses: labels with no amount between them describe one value
+ * ("Rechnungssumme Netto (excl. USt.) 473,00" is one net amount, not a tax of 473,00). The clause's field is its
+ * most confident label.
+ */
+function clauses(segment: Segment, labels: LabelIndex, hints: DocumentHints): Array<{ head: LabelHit; from: number; to: number }> {
+  const hits = labels.inSegment(segment);
+  const amountHits = hits.filter((h) => isAmountField(h.field));
+  const result: Array<{ head: LabelHit; group: LabelHit[]; from: number; to: number }> = [];
+  for (const hit of amountHits) {
+    const last = result[result.length - 1];
+    const between = last ? segment.text.slice(last.from, hit.start) : '';
+    if (last && (hit.start < last.from || moneyAmounts(between, hints).length === 0)) {
+      last.group.push(hit);
+      last.from = Math.max(last.from, hit.end);
+      continue;
+    }
+    result.push({ head: hit, group: [hit], from: hit.end, to: segment.text.length });
+  }
+  // Each clause reads up to the next clause's first label.
+  for (let i = 0; i < result.length; i++) {
+    const current = result[i] as (typeof result)[number];
+    const next = result[i + 1];
+    if (next) current.to = Math.min(...next.group.map((h) => h.start));
+    current.head = current.group.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+  }
+  return result.map(({ head, from, to }) => ({ head, from, to }));
+}
+
+/** True when the label's row holds three or more column labels: a table header, whose "Total" is a column. */
+function onTableHeaderRow(hit: LabelHit, labels: LabelIndex): boolean {
+  const fields = new Set<string>();
+  for (const s of labels.rowSegments(hit.segment.page, hit.box)) {
+    for (const h of labels.inSegment(s)) if (h.field.startsWith('line_') && h.confidence >= 0.5) fields.add(h.field);
+  }
+  return fields.size >= 3;
+}
+
+/** Where table headers are: their column labels ("Total", "Tax") are not summary labels. */
+export interface HeaderArea {
+  page: number;
+  box: BBox;
+}
+
+function insideHeader(hit: LabelHit, areas: readonly HeaderArea[]): boolean {
+  return areas.some((a) => a.page === hit.segment.page && hit.box.y >= a.box.y - 1 && bottom(hit.box) <= bottom(a.box) + 1 &&
+    hit.box.x >= a.box.x - 1 && right(hit.box) <= right(a.box) + 1);
+}
+
+/** Amount labels side by side on one row ("Net  VAT  Total"): the header of a summary table. */
+function summaryHeaderRow(hit: LabelHit, labels: LabelIndex, hints: DocumentHints): LabelHit[] | null {
+  const segments = labels.rowSegments(hit.segment.page, hit.box);
+  // A header row holds labels only; "Net 593.36   Subtotal 717.97" is two pairs on one row.
+  if (segments.some((s) => moneyAmounts(s.text, hints).length > 0)) return null;
+  const row = segments
+    .map((s) => labels.inSegment(s).find((h) => h.atStart && isAmountField(h.field)))
+    .filter((h): h is LabelHit => h !== undefined);
+  return row.length >= 2 ? row.sort((a, b) => a.box.x - b.box.x) : null;
+}
+
+/**
+ * The amounts in a summary-table column, top to bottom ("Nettobetrag" over one row per VAT rate and a totals
+ * row). Lower rows get a little more weight: the last row of such a table is its total.
+ */
+function columnAmounts(hit: LabelHit, header: readonly LabelHit[], labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
+  const page = labels.page(hit);
+  const lh = page.lineHeight;
+  const next = header.find((h) => h.box.x > right(hit.box));
+  const previous = [...header].reverse().find((h) => right(h.box) < hit.box.x);
+  const left = previous ? right(previous.box) + lh * 0.3 : hit.box.x - 2 * lh;
+  const end = next ? next.box.x - lh * 0.3 : right(hit.box) + 3 * lh;
+  const found: Candidate<string>[] = [];
+  let lastY = bottom(hit.box);
+  for (const line of page.lines) {
+    if (line.bbox.y <= bottom(hit.box) - hit.box.height * 0.3) continue;
+    if (line.bbox.y - lastY > 3 * lh || found.length >= 12) break;
+    const words = line.segments.flatMap((s) => s.words).filter((w) => {
+      const center = w.bbox.x + w.bbox.width / 2;
+      return center >= left && center <= end;
+    });
+    if (words.length === 0) continue;
+    const run = runOf(words, page.number, page.source);
+    const amount = moneyAmounts(run.text, hints).pop();
+    if (!amount) continue;
+    const evidence = evidenceOf({ run, from: 0, to: run.text.length }, amount.index, amount.index + amount.length);
+    if (evidence) found.push(candidate(amount.value, hit.confidence * 0.8 * (1 + 0.02 * found.length), evidence, 'column'));
+    lastY = line.bbox.y;
+  }
+  return found;
+}
+
+function labelledAmounts(layout: Layout, labels: LabelIndex, hints: DocumentHints, areas: readonly HeaderArea[], pools: Pools): void {
+  for (const segment of layout.segments) {
+    for (const clause of clauses(segment, labels, hints)) {
+      const head = clause.head;
+      if (!isAmountField(head.field) || insideHeader(head, areas)) continue;
+      const header = head.atStart ? summaryHeaderRow(head, labels, hints) : null;
+      if (header && clause.to === segment.text.length && !/%/.test(segment.text)) {
+        pools[head.field].push(...columnAmounts(head, header, labels, hints));
+        continue;
+      }
+      const placement = head.atStart ? 1 : 0.85;
+      const spans: Array<{ span: Span; weight: number }> = [{ span: { run: segment, from: clause.from, to: clause.to }, weight: RELATION_WEIGHT.inline }];
+      if (clause.to === segment.text.length) {
+        const rightSpan = labels.rightOf(head, { wholeRow: true, force: true });
+        if (rightSpan) spans.push({ span: rightSpan, weight: RELATION_WEIGHT.right });
+        if (!onTableHeaderRow(head, labels)) {
+          const belowSpan = labels.below(head);
+          if (belowSpan) spans.push({ span: belowSpan, weight: RELATION_WEIGHT.below * 0.9 });
+        }
+      }
+      for (const { span, weight } of spans) {
+        const text = span.run.text.slice(span.from, span.to);
+        // Whole numbers ("Total 1939") only in documents without decimals, and never after a label inside prose.
+        const reading = readAmount(text, hints, { wholeNumbers: head.atStart && hints.decimalSeparator === null });
+        if (!reading) continue;
+        const evidence = evidenceOf(span, reading.start, reading.end);
+        if (!evidence) continue;
+        pools[head.field].push(candidate(reading.value.value, head.confidence * placement * weight * reading.quality, evidence, 'label'));
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * A summary table: a row label ("Total facture") followed by several amounts, each under a column label
+ * ("Montant HT", "TVA", "TTC"). Each amount is a candidate for its column's field.
+ */
+function summaryGrid(labels: LabelIndex, hints: DocumentHints, pools: Pools): void {
+  for (const hit of labels.of(['total', 'subtotal'])) {
+    if (!hit.atStart) continue;
+    const page = labels.page(hit);
+    const row = labels.rowSegments(page.number, hit.box);
+    const rowText = row.map((s) => s.text).join('  ');
+    if (moneyAmounts(rowText, hints).length < 2) continue;
+    const lines = page.lines.filter((l) => l.bbox.y < hit.box.y && l.bbox.y > hit.box.y - page.lineHeight * 12);
+    for (const segment of row) {
+      for (const amount of moneyAmounts(segment.text, hints)) {
+        const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, amount.index, amount.index + amount.length);
+        if (!evidence) continue;
+        const reach = { ...evidence.bbox, x: evidence.bbox.x - page.lineHeight, width: evidence.bbox.width + 2 * page.lineHeight };
+        let header: LabelHit | null = null;
+        for (const line of [...lines].reverse()) {
+          const hits = line.segments.flatMap((s) => labels.inSegment(s)).filter((h) => isAmountField(h.field) && horizontalOverlap(h.box, reach) > 0);
+          if (hits.length === 0) continue;
+          header = hits.reduce((a, b) => (HEADER_PRIORITY[b.field as SummaryAmountField] > HEADER_PRIORITY[a.field as SummaryAmountField] ? b : a));
+          break;
+        }
+        if (header) pools[header.field as SummaryAmountField].push(candidate(amount.value, 0.8 * Math.max(0.7, header.confidence), evidence, 'grid'));
+      }
+    }
+  }
+}
+
+/** Every money amount of the document by value: only used to complete an equation. */
+function printedAmounts(layout: Layout, hints: DocumentHints): Map<string, Candidate<string>> {
+  const byValue = new Map<string, Candidate<string>>();
+  for (const segment of layout.segments) {
+    for (const amount of moneyAmounts(segment.text, hints)) {
+      const key = sumMoney([amount.value]);
+      if (byValue.has(key)) continue;
+      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, amount.index, amount.index + amount.length);
+      if (evidence) byValue.set(key, candidate(amount.value, 0.15, evidence, 'printed'));
+    }
+    if (byValue.size > 2000) break;
+  }
+  return byValue;
+}
+
+/** Candidates per field the solver weighs: bounds its work (cubic in this) on documents with hundreds of totals. */
+const MAX_CANDIDATES = 12;
+
+/** The best candidate per distinct value, the most confident (then the latest) first, at most MAX_CANDIDATES. */
+function distinct(candidates: readonly Candidate<string>[]): Candidate<string>[] {
+  const byValue = new Map<string, Candidate<string>>();
+  for (const c of candidates) {
+    const key = sumMoney([c.value]);
+    const kept = byValue.get(key);
+    if (!kept || c.confidence > kept.confidence || (c.confidence === kept.confidence && c.order > kept.order)) byValue.set(key, c);
+  }
+  return [...byValue.values()].sort((a, b) => b.confidence - a.confidence || b.order - a.order).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * Sums of tax amounts printed once per rate (two or more rows), as derived candidates: the most confident rows
+ * first, so "19% ... 0,92" and "7% ... 0,20" add up without the discount lines that also mention a tax.
+ */
+function taxSums(taxes: readonly Candidate<string>[]): Candidate<string>[] {
+  const rows = new Map<string, Candidate<string>>();
+  for (const t of taxes) {
+    const key = `${t.evidence.page}:${Math.round(t.evidence.bbox.y)}`;
+    const kept = rows.get(key);
+    if (!kept || t.confidence > kept.confidence) rows.set(key, t);
+  }
+  const parts = [...rows.values()].filter((t) => Number(t.value) !== 0).sort((a, b) => b.confidence - a.confidence || a.order - b.order);
+  const sums: Candidate<string>[] = [];
+  for (let k = 2; k <= Math.min(parts.length, 8); k++) {
+    const used = parts.slice(0, k).sort((a, b) => a.order - b.order);
+    const first = used[0] as Candidate<string>;
+    const samePage = used.every((p) => p.evidence.page === first.evidence.page);
+    sums.push({
+      value: sumMoney(used.map((p) => p.value)),
+      confidence: clamp01((used.reduce((s, p) => s + p.confidence, 0) / used.length) * 0.7),
+      evidence: {
+        ...first.evidence,
+        bbox: samePage ? unionBoxes(used.map((p) => p.evidence.bbox)) : first.evidence.bbox,
+        raw: used.map((p) => p.evidence.raw).join(' + '),
+      },
+      order: first.order,
+      rule: 'tax-sum',
+    });
+  }
+  return sums;
+}
+
+interface Choice {
+  subtotal: Candidate<string> | null;
+  tax: Candidate<string> | null;
+  total: Candidate<string> | null;
+  score: number;
+}
+
+const CONSISTENT_BONUS = 1;
+const absolute = (value: string): string => value.replace(/^-/, '');
+const INCONSISTENT_PENALTY = 0.3;
+
+function scoreOf(s: Candidate<string> | null, t: Candidate<string> | null, g: Candidate<string> | null, lineSum: string | null): number {
+  let score = (s?.confidence ?? 0) + (t?.confidence ?? 0) + (g?.confidence ?? 0);
+  if (s && t && g) score += moneyEquals(sumMoney([s.value, t.value]), g.value) ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
+  if (s && lineSum !== null && moneyEquals(s.value, lineSum)) score += 0.3;
+  // VAT is a fraction of the net amount (no rate reaches 100%): a tax larger than the subtotal is a swap.
+  if (s && t && compareMoney(absolute(t.value), absolute(s.value)) > 0) score -= 0.5;
+  return score;
+}
+
+/** Chooses subtotal, tax and total together so that they add up whenever the page allows it. */
+function solve(pools: Pools, printed: Map<string, Candidate<string>>, lineSum: string | null): Choice {
+  const subtotals = [null, ...distinct(pools.subtotal)];
+  const taxes = [null, ...distinct(pools.tax)];
+  taxes.push(...taxSums(pools.tax));
+  const totals = [null, ...distinct(pools.total)];
+  const lookup = (value: string): Candidate<string> | null => printed.get(sumMoney([value])) ?? null;
+
+  let choice: Choice = { subtotal: null, tax: null, total: null, score: -Infinity };
+  const consider = (s: Candidate<string> | null, t: Candidate<string> | null, g: Candidate<string> | null): void => {
+    const score = scoreOf(s, t, g, lineSum);
+    if (score > choice.score + 1e-9) choice = { subtotal: s, tax: t, total: g, score };
+  };
+  for (const g of totals) {
+    for (const s of subtotals) {
+      for (const t of taxes) consider(s, t, g);
+      // A missing tax that the page prints elsewhere: total - subtotal.
+      if (g && s) {
+        const t = lookup(subtractMoney(g.value, s.value));
+        if (t) consider(s, { ...t, rule: 'printed-tax' }, g);
+      }
+    }
+    if (!g) {
+      // A total that no label names but the page prints (as "amount due", say): subtotal + tax.
+      for (const s of subtotals) {
+        for (const t of taxes) {
+          if (!s || !t) continue;
+          const found = lookup(sumMoney([s.value, t.value]));
+          if (found) consider(s, t, { ...found, rule: 'printed-total' });
+        }
+      }
+    }
+    if (g) {
+      for (const t of taxes) {
+        if (!t) continue;
+        const s = lookup(subtractMoney(g.value, t.value));
+        if (s) consider({ ...s, rule: 'printed-subtotal' }, t, g);
+      }
+    }
+  }
+  return choice;
+}
+
+/** Every labelled candidate per summary field, before the arithmetic chooses (exported for tests and tuning). */
+export function amountCandidates(layout: Layout, labels: LabelIndex, hints: DocumentHints, areas: readonly HeaderArea[] = []): Pools {
+  const pools: Pools = { subtotal: [], tax: [], total: [], amount_due: [] };
+  labelledAmounts(layout, labels, hints, areas, pools);
+  summaryGrid(labels, hints, pools);
+  return pools;
+}
+
+export function readTotals(
+  layout: Layout,
+  labels: LabelIndex,
+  hints: DocumentHints,
+  lineSum: string | null,
+  areas: readonly HeaderArea[] = [],
+): Totals {
+  const pools = amountCandidates(layout, labels, hints, areas);
+  // The last total printed is the one that counts ("Total" of a page, then "Total" of the invoice).
+  const lastTotal = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || b.order > a.order ? b : a), null);
+  if (lastTotal) lastTotal.confidence = clamp01(lastTotal.confidence + 0.05);
+  const choice = solve(pools, printedAmounts(layout, hints), lineSum);
+  // An amount taken only because it closes subtotal + tax = total is as sure as that equation, not as its label.
+  const consistent = choice.subtotal && choice.tax && choice.total &&
+    moneyEquals(sumMoney([choice.subtotal.value, choice.tax.value]), choice.total.value);
+  for (const key of ['subtotal', 'tax', 'total'] as const) {
+    const c = choice[key];
+    if (consistent && c?.rule.startsWith('printed')) choice[key] = { ...c, confidence: clamp01(0.6 * c.evidence.readConfidence) };
+  }
+  return {
+    subtotal: choice.subtotal,
+    tax: choice.tax,
+    total: choice.total,
+    amount_due: best(pools.amount_due, true),
+    taxIsSum: choice.tax?.rule === 'tax-sum',
+  };
+}

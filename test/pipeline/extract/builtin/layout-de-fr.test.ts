@@ -1,0 +1,129 @@
+// The layout path on invoices built in code: a German one and a French one, with labels, blocks, a table and a
+// totals block in each language's number and date formats.
+import { describe, expect, it } from 'vitest';
+import { extractInvoice } from '../../../../src/pipeline/extract/builtin/index.js';
+import { buildDocument, rightAt } from './build-document.js';
+
+const OPTIONS = { requireLineItems: true, documentType: 'invoice' } as const;
+
+describe('German invoice', () => {
+  const doc = buildDocument([
+    {
+      lines: [
+        [40, [50, 'Muster Software GmbH · Hauptstraße 5 · 10115 Berlin']],
+        [70, [50, 'Beispiel AG'], [360, 'Rechnungsnummer:'], [470, 'RE-2026-0815']],
+        [82, [50, 'z. Hd. Frau Weber'], [360, 'Rechnungsdatum:'], [470, '05.03.2026']],
+        [94, [50, 'Industriestr. 12'], [360, 'Fällig am:'], [470, '04.04.2026']],
+        [106, [50, '80331 München'], [360, 'Ihre Bestellnummer:'], [470, 'B-4711']],
+        [150, [50, 'RECHNUNG']],
+        [180, [50, 'Pos.'], [80, 'Bezeichnung'], [300, 'Menge'], [360, 'Einzelpreis'], rightAt(540, 'Gesamt')],
+        [196, [50, '1'], [80, 'Beratung Datenschutz'], [300, '10 Std.'], rightAt(410, '120,00'), rightAt(540, '1.200,00')],
+        [208, [80, 'vor Ort in München']],
+        [224, [50, '2'], [80, 'Lizenz Jahresabo'], [300, '3 Stk.'], rightAt(410, '49,90'), rightAt(540, '149,70')],
+        [270, [360, 'Nettobetrag'], rightAt(540, '1.349,70 €')],
+        [284, [360, 'zzgl. 19% MwSt.'], rightAt(540, '256,44 €')],
+        [298, [360, 'Gesamtbetrag'], rightAt(540, '1.606,14 €')],
+        [340, [50, 'Zahlbar innerhalb 30 Tagen ohne Abzug.']],
+        [780, [50, 'Muster Software GmbH'], [250, 'USt-IdNr. DE136695976'], [420, 'IBAN DE89 3704 0044 0532 0130 00']],
+      ],
+    },
+  ]);
+  const result = extractInvoice(doc, OPTIONS);
+
+  it('reads the header fields from their labels', () => {
+    expect(result.summary_data).toMatchObject({
+      invoice_number: 'RE-2026-0815',
+      invoice_date: '2026-03-05',
+      due_date: '2026-04-04',
+      po_number: 'B-4711',
+      currency: 'EUR',
+      vendor_name: 'Muster Software GmbH',
+      vendor_tax_id: 'DE136695976',
+      buyer_name: 'Beispiel AG',
+    });
+    expect(result.extraction).toMatchObject({ engine: 'builtin', method: 'layout', language: 'de', pages: 1, ocr_pages: 0 });
+  });
+
+  it('reads German amounts exactly and checks them', () => {
+    expect(result.summary_data).toMatchObject({ subtotal: 1349.7, tax: 256.44, total: 1606.14 });
+    expect(result.validation.passed).toBe(true);
+    const sum = result.validation.checks.find((c) => c.name === 'subtotal_plus_tax_equals_total');
+    expect(sum).toMatchObject({ passed: true, expected: 1606.14, actual: 1606.14 });
+  });
+
+  it('reads the table, joining a description continued on the next line', () => {
+    expect(result.lineItems).toEqual([
+      { description: 'Beratung Datenschutz\nvor Ort in München', quantity: 10, unit_price: 120, amount: 1200, unit: 'Std', tax_rate: null },
+      { description: 'Lizenz Jahresabo', quantity: 3, unit_price: 49.9, amount: 149.7, unit: 'Stk', tax_rate: null },
+    ]);
+    expect(result.validation.checks.filter((c) => c.name === 'line_quantity_times_unit_price_equals_amount').map((c) => c.passed)).toEqual([true, true]);
+    expect(result.validation.checks.find((c) => c.name === 'line_items_sum_equals_subtotal')?.passed).toBe(true);
+  });
+
+  it('gives every value its provenance: page, the box of its words, the printed text', () => {
+    const total = result.fields['summary_data.total'];
+    expect(total).toMatchObject({ source: 'text', page: 1, raw: '1.606,14 €' });
+    expect(total?.bbox?.y).toBe(298);
+    expect(total?.bbox?.x).toBeGreaterThan(480);
+    expect(result.fields['summary_data.invoice_number']).toMatchObject({ raw: 'RE-2026-0815', page: 1 });
+    expect(result.fields['lineItems[1].amount']).toMatchObject({ raw: '149,70' });
+    for (const [key, value] of Object.entries(result.summary_data)) {
+      if (value === null) expect(result.fields[`summary_data.${key}`]).toBeUndefined();
+      else expect(result.fields[`summary_data.${key}`]?.confidence).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('French invoice', () => {
+  const doc = buildDocument([
+    {
+      lines: [
+        [40, [50, 'Atelier Dupont SARL']],
+        [52, [50, '12 rue de la Paix']],
+        [64, [50, '75002 Paris']],
+        [76, [50, 'N° TVA : FR40303265045']],
+        [120, [330, 'Facturé à :']],
+        [132, [330, 'Librairie Martin']],
+        [144, [330, '3 place Bellecour']],
+        [156, [330, '69002 Lyon']],
+        [200, [50, 'Facture n° F-2026-031']],
+        [214, [50, 'Date de facture : 15/03/2026']],
+        [228, [50, 'Date d\'échéance : 14/04/2026']],
+        [270, [50, 'Désignation'], [300, 'Qté'], [360, 'PU HT'], rightAt(540, 'Montant HT')],
+        [286, [50, 'Reliure cuir'], [300, '2'], rightAt(400, '1 050,00'), rightAt(540, '2 100,00')],
+        [300, [50, 'Dorure à chaud'], [300, '4'], rightAt(400, '12,50'), rightAt(540, '50,00')],
+        [350, [360, 'Total HT'], rightAt(540, '2 150,00 €')],
+        [364, [360, 'TVA 20 %'], rightAt(540, '430,00 €')],
+        [378, [360, 'Total TTC'], rightAt(540, '2 580,00 €')],
+        [392, [360, 'Net à payer'], rightAt(540, '2 580,00 €')],
+      ],
+    },
+  ]);
+  const result = extractInvoice(doc, OPTIONS);
+
+  it('reads French labels, day-first dates and space-grouped amounts', () => {
+    expect(result.summary_data).toMatchObject({
+      invoice_number: 'F-2026-031',
+      invoice_date: '2026-03-15',
+      due_date: '2026-04-14',
+      currency: 'EUR',
+      vendor_name: 'Atelier Dupont SARL',
+      vendor_tax_id: 'FR40303265045',
+      buyer_name: 'Librairie Martin',
+      buyer_address: '3 place Bellecour, 69002 Lyon',
+      subtotal: 2150,
+      tax: 430,
+      total: 2580,
+      amount_due: 2580,
+    });
+    expect(result.extraction.language).toBe('fr');
+  });
+
+  it('reads the table', () => {
+    expect(result.lineItems.map((l) => [l.description, l.quantity, l.unit_price, l.amount])).toEqual([
+      ['Reliure cuir', 2, 1050, 2100],
+      ['Dorure à chaud', 4, 12.5, 50],
+    ]);
+    expect(result.validation.passed).toBe(true);
+  });
+});
