@@ -157,12 +157,15 @@ describe.each(CASES)('$name', (c) => {
     for (const field of c.labelled) expect(found.has(field), field).toBe(true);
   });
 
-  it.runIf(c.numberAfterLabel)('reads the invoice number after its label', () => {
-    const values = lines.flatMap((line) =>
-      matchLabel(line, { fields: ['invoice_number'] }).map((m) => line.slice(m.end).replace(/^[\s:#.]+/, '').split(/\s/)[0]),
-    );
-    expect(values).toContain(truth.invoice_number);
-  });
+  // Only where the layout prints the number on its label's line (in the others it stands in a cell below).
+  if (c.numberAfterLabel) {
+    it('reads the invoice number after its label', () => {
+      const values = lines.flatMap((line) =>
+        matchLabel(line, { fields: ['invoice_number'] }).map((m) => line.slice(m.end).replace(/^[\s:#.]+/, '').split(/\s/)[0]),
+      );
+      expect(values).toContain(truth.invoice_number);
+    });
+  }
 
   it('finds VAT ids, IBANs and the PO number', () => {
     expect([...new Set(findVatIds(text).map((v) => v.vatId))]).toEqual(c.vatIds);
