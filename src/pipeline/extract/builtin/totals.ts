@@ -69,6 +69,8 @@ function onTableHeaderRow(hit: LabelHit, labels: LabelIndex): boolean {
   return fields.size >= 3;
 }
 
+const PARTIAL_SUM = /^\s*(?:der|des)\s+\p{L}/iu;
+
 /** Where table headers are: their column labels ("Total", "Tax") are not summary labels. */
 export interface HeaderArea {
   page: number;
@@ -132,9 +134,14 @@ function labelledAmounts(layout: Layout, labels: LabelIndex, hints: DocumentHint
         pools[head.field].push(...columnAmounts(head, header, labels, hints));
         continue;
       }
-      const placement = head.atStart ? 1 : 0.85;
+      // "Gesamtbetrag der Abschläge": the total OF the discounts, not the invoice total.
+      const partial = head.field === 'total' && PARTIAL_SUM.test(segment.text.slice(head.end, clause.to));
+      const placement = (head.atStart ? 1 : 0.85) * (partial ? 0.7 : 1);
       const spans: Array<{ span: Span; weight: number }> = [{ span: { run: segment, from: clause.from, to: clause.to }, weight: RELATION_WEIGHT.inline }];
-      if (clause.to === segment.text.length) {
+      // A label inside a sentence takes its value from the sentence only; a short cell ("Steuerbasisbetrag USt. 7%")
+      // may have it beside.
+      const cell = head.atStart || segment.words.length <= 5;
+      if (cell && clause.to === segment.text.length) {
         const rightSpan = labels.rightOf(head, { wholeRow: true, force: true });
         if (rightSpan) spans.push({ span: rightSpan, weight: RELATION_WEIGHT.right });
         if (!onTableHeaderRow(head, labels)) {
@@ -255,6 +262,7 @@ interface Choice {
 }
 
 const CONSISTENT_BONUS = 1;
+const MIN_LONE_CONFIDENCE = 0.3;
 const absolute = (value: string): string => value.replace(/^-/, '');
 const INCONSISTENT_PENALTY = 0.3;
 
@@ -326,9 +334,12 @@ export function readTotals(
   areas: readonly HeaderArea[] = [],
 ): Totals {
   const pools = amountCandidates(layout, labels, hints, areas);
-  // The last total printed is the one that counts ("Total" of a page, then "Total" of the invoice).
+  // The last total printed is the one that counts ("Total" of a page, then "Total" of the invoice), and a grand
+  // total is the largest of the totals ("Total of discounts 0.23" is not it).
   const lastTotal = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || b.order > a.order ? b : a), null);
   if (lastTotal) lastTotal.confidence = clamp01(lastTotal.confidence + 0.05);
+  const largest = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || compareMoney(absolute(b.value), absolute(a.value)) > 0 ? b : a), null);
+  if (largest) largest.confidence = clamp01(largest.confidence + 0.04);
   const choice = solve(pools, printedAmounts(layout, hints), lineSum);
   // An amount taken only because it closes subtotal + tax = total is as sure as that equation, not as its label.
   const consistent = choice.subtotal && choice.tax && choice.total &&
@@ -336,6 +347,8 @@ export function readTotals(
   for (const key of ['subtotal', 'tax', 'total'] as const) {
     const c = choice[key];
     if (consistent && c?.rule.startsWith('printed')) choice[key] = { ...c, confidence: clamp01(0.6 * c.evidence.readConfidence) };
+    // Alone and weak (a label word in prose, a poor OCR reading): not evidence enough to report.
+    if (!consistent && c && c.confidence < MIN_LONE_CONFIDENCE) choice[key] = null;
   }
   return {
     subtotal: choice.subtotal,

@@ -116,15 +116,20 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
 /** The row right above a segment in its column, when it continues the same name (no digits, no label, no legal form). */
 function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex): TextRun | null {
   const lh = page.lineHeight;
-  const line = [...page.lines].reverse().find((l) => l.bbox.y < segment.bbox.y - lh * 0.5);
-  if (!line || segment.bbox.y - line.bbox.y > lh * 1.4) return null;
   if (!(segment.text.split(/\s+/).length <= 7 && segment.starts[0] === 0)) return null;
-  const candidate = line.segments.find((s) => Math.abs(s.bbox.x - segment.bbox.x) < lh * 0.5);
-  if (!candidate || /\d/.test(candidate.text) || hasLegalForm(candidate.text) || labels.startsWithLabel(candidate, 0.5)) return null;
+  // Segments of the same column above, nearest first (boxes, not lines: a logo on the right makes lines tall).
+  const above = (box: { x: number; y: number }) =>
+    page.lines
+      .flatMap((l) => l.segments)
+      .filter((s) => s.bbox.y < box.y - lh * 0.5 && Math.abs(s.bbox.x - box.x) < lh * 0.5)
+      .sort((a, b) => b.bbox.y - a.bbox.y)[0];
+  const candidate = above(segment.bbox);
+  if (!candidate || segment.bbox.y - candidate.bbox.y > lh * 1.5) return null;
+  if (/\d/.test(candidate.text) || hasLegalForm(candidate.text) || labels.startsWithLabel(candidate, 0.5)) return null;
   if (!looksLikeName(candidate.text) || isAttributeRow(candidate.text) || candidate.words.length > 4) return null;
   // The block must start there: nothing right above it in the column.
-  const before = [...page.lines].reverse().find((l) => l.bbox.y < candidate.bbox.y - lh * 0.5);
-  if (before && candidate.bbox.y - before.bbox.y < lh * 1.4 && before.segments.some((s) => Math.abs(s.bbox.x - segment.bbox.x) < lh * 0.5)) return null;
+  const before = above(candidate.bbox);
+  if (before && candidate.bbox.y - before.bbox.y < lh * 1.5) return null;
   return runOf(candidate.words, candidate.page, candidate.source);
 }
 
