@@ -6,15 +6,11 @@ import type { ReadDocument } from '../../model.js';
 import { compareMoney, sumMoney, type DecimalString } from '../parse/index.js';
 import type { ValidationCheck } from '../schemas/common.js';
 import type { GoodsReceivedNoteResult } from '../schemas/orders.js';
-import { valueContext } from './context.js';
-import { buildLayout } from './layout.js';
-import { findValue } from './label-values.js';
-import { cellQuantity, cellText, productCode, readLineTable, type LineColumn } from './line-items.js';
-import { dateValue, identifierValue, orderIndex, poNumberValue, take } from './order-fields.js';
-import { readBlock, readLetterhead } from './parties.js';
-import { extractionInfo, FieldRecorder, moneyNumber, validationOf, type ReadValue } from './provenance.js';
+import { cellQuantity, cellText, productCode, type LineColumn } from './line-items.js';
+import { dateValue, identifierValue, poNumberValue, take } from './order-fields.js';
+import { extractionInfo, moneyNumber, validationOf } from './provenance.js';
 import type { OrderOptions } from './purchase-order.js';
-import { readText } from './values.js';
+import { readOrderDocument } from './order-document.js';
 
 const ANCHORS: readonly LineColumn[] = ['qty_ordered', 'qty_received', 'qty_rejected', 'qty_accepted', 'line_quantity'];
 const QUANTITY_DECIMALS = 6;
@@ -39,18 +35,8 @@ function lineCheck(name: string, ordered: DecimalString | null, received: Decima
 }
 
 export function extractGoodsReceivedNote(doc: ReadDocument, options: OrderOptions = { requireLineItems: true }): GoodsReceivedNoteResult {
-  const layout = buildLayout(doc);
-  const ctx = valueContext(layout);
-  const table = readLineTable(layout.lines, ctx, true, ANCHORS);
-  const index = orderIndex(layout, table.lineIndexes);
-  const recorder = new FieldRecorder();
+  const { ctx, table, index, recorder, text, vendor, buyer } = readOrderDocument(doc, ANCHORS, true);
   const s = (key: string): string => `summary_data.${key}`;
-  const text = (field: string): ReadValue<string> | null => {
-    const found = findValue(index, field, readText);
-    return found ? { value: found.value, evidence: found.evidence } : null;
-  };
-  const vendor = readBlock(index, 'vendor_block', table.lineIndexes);
-  const buyer = readBlock(index, 'buyer_block', table.lineIndexes) ?? readLetterhead(index);
 
   const summary: GoodsReceivedNoteResult['summary_data'] = {
     grn_number: take(recorder, s('grn_number'), identifierValue(index, 'grn_number')),

@@ -5,17 +5,15 @@ import type { ReadDocument } from '../../model.js';
 import { moneyEquals, multiplyMoney, roundMoney, sumMoney, type DecimalString } from '../parse/index.js';
 import type { ValidationCheck } from '../schemas/common.js';
 import type { PurchaseOrderResult } from '../schemas/orders.js';
-import { valueContext } from './context.js';
 import { currencyEvidence } from './credit-card-statement.js';
-import { buildLayout } from './layout.js';
-import { findValue } from './label-values.js';
-import { cellMoney, cellPercent, cellQuantity, cellText, productCode, readLineTable, type LineColumn } from './line-items.js';
-import { dateValue, orderIndex, poNumberValue, take } from './order-fields.js';
-import { readBlock, readLetterhead, type Party } from './parties.js';
+import { cellMoney, cellPercent, cellQuantity, cellText, productCode, type LineColumn } from './line-items.js';
+import { dateValue, poNumberValue, take } from './order-fields.js';
+import { readBlock } from './parties.js';
 import { chooseTotals } from './order-totals.js';
-import { extractionInfo, FieldRecorder, moneyNumber, validationOf, type ReadValue } from './provenance.js';
+import { extractionInfo, moneyNumber, validationOf, type ReadValue } from './provenance.js';
 import type { TableRow } from './table.js';
-import { readText, type ValueContext } from './values.js';
+import { readOrderDocument } from './order-document.js';
+import type { ValueContext } from './values.js';
 
 export interface OrderOptions {
   /** When false, line items are not extracted and `lineItems` is []. */
@@ -53,20 +51,10 @@ function quantityFromPosition(row: TableRow<LineColumn>, ctx: ValueContext, unit
 }
 
 export function extractPurchaseOrder(doc: ReadDocument, options: OrderOptions = { requireLineItems: true }): PurchaseOrderResult {
-  const layout = buildLayout(doc);
-  const ctx = valueContext(layout);
   // The table is found even without line items: its header and rows must never serve as labels ("Total").
-  const table = readLineTable(layout.lines, ctx, false, ANCHORS);
-  const index = orderIndex(layout, table.lineIndexes);
-  const recorder = new FieldRecorder();
+  const { layout, ctx, table, index, recorder, text, vendor, buyer } = readOrderDocument(doc, ANCHORS, false);
   const s = (key: string): string => `summary_data.${key}`;
-  const text = (field: string): ReadValue<string> | null => {
-    const found = findValue(index, field, readText);
-    return found ? { value: found.value, evidence: found.evidence } : null;
-  };
 
-  const vendor = readBlock(index, 'vendor_block', table.lineIndexes);
-  const buyer: Party | null = readBlock(index, 'buyer_block', table.lineIndexes) ?? readLetterhead(index);
   const shipTo = readBlock(index, 'ship_to_block', table.lineIndexes);
   const currency = ctx.currency ? currencyEvidence(layout, ctx.currency) : null;
   if (currency) recorder.record(s('currency'), currency);
