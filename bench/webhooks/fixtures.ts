@@ -104,7 +104,7 @@ export async function queueBurst(db: pg.Pool, jobs: readonly DocumentJob[]): Pro
  * is processed.
  */
 export async function finishJob(client: pg.PoolClient, jobId: string): Promise<{ messageId: string; committedAt: number }> {
-  const claim = await claimJob(client, jobId, () => 'extracting');
+  const claim = await claimJob(client, jobId);
   if (!claim) throw new Error(`job ${jobId} could not be claimed`);
   await client.query('BEGIN');
   try {

@@ -14,16 +14,18 @@ export interface Claim {
 
 const FINAL = `('processed', 'error')`;
 
-/** Claims an unfinished job for this attempt and moves it to its first working status; null if already finished. */
-export async function claimJob(db: Queryable, jobId: string, firstStatus: (job: DocumentJob) => JobStatus): Promise<Claim | null> {
+/**
+ * Claims an unfinished job for this attempt and moves it to its first working status (SPEC 3: email jobs classify
+ * first, the others extract); null if it is already finished or gone. One statement, so no read-then-write race.
+ */
+export async function claimJob(db: Queryable, jobId: string): Promise<Claim | null> {
   const token = randomUUID();
-  const current = await db.query<JobRow>(`SELECT * FROM document_jobs WHERE id = $1 AND status NOT IN ${FINAL}`, [jobId]);
-  if (!current.rows[0]) return null;
-  const status = firstStatus(serializeJob(current.rows[0]));
   const { rows } = await db.query<JobRow>(
-    `UPDATE document_jobs SET status = $2, processing_token = $3, updated_at = now()
+    `UPDATE document_jobs
+     SET status = CASE WHEN mode = 'email' THEN 'classifying_email_content' ELSE 'extracting' END,
+         processing_token = $2, updated_at = now()
      WHERE id = $1 AND status NOT IN ${FINAL} RETURNING *`,
-    [jobId, status, token],
+    [jobId, token],
   );
   return rows[0] ? { job: serializeJob(rows[0]), token } : null;
 }

@@ -20,7 +20,8 @@ export interface ProcessTaskDeps {
   stagesFor(job: DocumentJob, log: Logger, signal: AbortSignal): Omit<Stages, 'advance' | 'log'>;
   /** Runs in the transaction that finishes a job (processed or error): queues its webhook delivery. */
   onFinished(tx: PoolClient, job: DocumentJob): Promise<void>;
-  observe?: { stage(name: string, ms: number): void; finished(status: 'processed' | 'error'): void };
+  /** Called once per finished job (stage timings are taken in the stages themselves, see worker/stages.ts). */
+  observe?: { finished(status: 'processed' | 'error'): void };
 }
 
 function classify(err: unknown): PipelineError {
@@ -33,7 +34,7 @@ export function createProcessTask(deps: ProcessTaskDeps): Task {
     const { jobId } = payload as TaskPayloads['process_document'];
     const attempt = helpers.job.attempts;
     const log = deps.logger.child({ jobId, attempt });
-    const claim = await claimJob(deps.pool, jobId, (job) => (job.mode === 'email' ? 'classifying_email_content' : 'extracting'));
+    const claim = await claimJob(deps.pool, jobId);
     if (!claim) {
       log.info('job already finished (or gone); nothing to do');
       return;

@@ -75,10 +75,7 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
         onFinished: async (tx, job) => {
           await enqueueDelivery(tx, job);
         },
-        observe: metrics && {
-          stage: (name, ms) => metrics.stageSeconds.observe({ stage: name }, ms / 1000),
-          finished: (status) => metrics.jobsFinished.inc({ status }),
-        },
+        observe: metrics && { finished: (status) => metrics.jobsFinished.inc({ status }) },
       }),
     },
   });

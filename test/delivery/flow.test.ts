@@ -62,7 +62,7 @@ async function keyWithSecret(webhookPath = '/hooks'): Promise<TestKey & { signin
 async function finishedJob(key: TestKey, outcome: 'processed' | 'error' = 'processed', webhookUrl = 'invoices') {
   const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: singleBody({ webhookUrl }) });
   const { jobId } = res.json();
-  const claim = await claimJob(t.db.pool, jobId, () => 'extracting');
+  const claim = await claimJob(t.db.pool, jobId);
   await withTransaction(t.db.pool, async (tx) => {
     const done = outcome === 'processed'
       ? await completeJob(tx, jobId, claim!.token, {
