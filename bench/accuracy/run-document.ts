@@ -18,12 +18,15 @@ export interface RunOptions {
   pdfRunner: SandboxRunner;
   /** Needed for scanned PDF pages and for `images`; without it those pages stay empty. */
   ocr: OcrPool | null;
+  /** Return the read document too (for inspecting a miss). */
+  keepDocument?: boolean;
 }
 
 export interface RunOutcome {
   result: InvoiceResult;
   pages: number;
   ms: number;
+  document?: ReadDocument;
 }
 
 /** Rendering resolution of the image path: what a phone or a 200 dpi scan delivers. */
@@ -68,5 +71,6 @@ export async function runDocument(file: string, options: RunOptions): Promise<Ru
     doc = await readDocument({ bytes, format }, deps);
   }
   const result = extractBuiltin(doc, 0, true) as InvoiceResult;
-  return { result, pages: doc.pages.length, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  return { result, pages: doc.pages.length, ms, ...(options.keepDocument ? { document: doc } : {}) };
 }

@@ -45,6 +45,7 @@ export function stagesFor(r: WorkerResources, job: DocumentJob, log: Logger, sig
           pdfRunner: r.pdfRunner,
           log,
           signal,
+          imageText: config.ocr.pdfImages,
           onOcrPage: () => metrics?.ocrPages.inc(),
         }),
       ),

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { PipelineError } from '../errors.js';
 import type { EInvoiceSource, Page, ReadDocument, SourceFormat } from '../model.js';
 import { decodeXmlBytes, detectEInvoice, findEmbeddedEInvoice } from './einvoice/index.js';
+import { MAX_IMAGE_REGIONS, readImageText } from './image-text.js';
 import { ocrImage, ocrPage, type OcrPool } from './ocr/index.js';
 import { readPdf, renderPages } from './pdf/index.js';
 import type { SandboxRunner } from './sandbox/run-in-sandbox.js';
@@ -19,8 +20,10 @@ export interface ReaderDeps {
   ocrDpi?: number;
   /** Read embedded/standalone e-invoice XML (default true; the accuracy benchmark turns it off). */
   einvoice?: boolean;
-  /** Called once per page read by OCR, for metrics. */
+  /** Called once per page (or image on a text page) read by OCR, for metrics. */
   onOcrPage?: () => void;
+  /** OCR the images on text pages (a logo with the vendor's name); default true. */
+  imageText?: boolean;
 }
 
 export interface Source {
@@ -33,7 +36,7 @@ const DEFAULT_OCR_DPI = 300;
 async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocument> {
   const pdf = await readPdf(bytes, { runner: deps.pdfRunner, signal: deps.signal });
   const einvoice = deps.einvoice === false ? null : findEmbeddedEInvoice(pdf.attachments);
-  const pages: Page[] = [...pdf.pages];
+  let pages: Page[] = [...pdf.pages];
   const scanned = pdf.info.pagesNeedingOcr;
   // With an e-invoice the XML is the data; the scanned pages would only cost OCR time.
   if (scanned.length > 0 && !einvoice) {
@@ -48,11 +51,16 @@ async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocum
     );
     for (const page of ocred) pages[page.number - 1] = page;
   }
+  const images = einvoice || deps.imageText === false ? [] : pdf.info.imageRegions;
+  if (images.length > 0) {
+    deps.log?.debug({ images: images.length }, 'reading the text of images on text pages');
+    pages = await readImageText(bytes, pages, images, deps);
+  }
   return {
     format: 'pdf',
     pages,
     einvoice,
-    info: { ...pdf.info, ocrPages: scanned.length > 0 && !einvoice ? scanned.length : 0 },
+    info: { ...pdf.info, ocrPages: scanned.length > 0 && !einvoice ? scanned.length : 0, imagesRead: Math.min(images.length, MAX_IMAGE_REGIONS) },
   };
 }
 

@@ -74,6 +74,67 @@ function paymentTermsDueDate(layout: Layout, hints: DocumentHints): Candidate<st
   return found;
 }
 
+/**
+ * "Der Betrag wird am 20.03.2014 von Ihrem Konto eingezogen", "will be debited on 3 May 2026": with a direct debit
+ * the collection date is the due date.
+ */
+const DEBIT_CONTEXT =
+  /(?:eingezogen|abgebucht|einziehen|abbuchen|lastschrift|debited|direct debit|collected|pr[ée]lev|domicili|addebit|cargad|incasso|ge[ïi]ncasseerd|afgeschreven)/iu;
+const DEBIT_PREPOSITION = /(?:\bam|\bon|\ble|\bel|\bil|\bop|\bper)\s*:?\s*$/iu;
+
+function directDebitDueDate(layout: Layout, hints: DocumentHints): Candidate<string>[] {
+  const found: Candidate<string>[] = [];
+  for (const line of layout.lines) {
+    // The sentence often wraps: "wird am 20.03.2014 von Ihrem Konto ... / ... per SEPA-Lastschrift eingezogen."
+    const next = layout.lines[line.index + 1];
+    const sentence = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    if (!DEBIT_CONTEXT.test(sentence)) continue;
+    for (const segment of line.segments) {
+      const date = findDates(segment.text, { order: hints.dateOrder }).find((d) => DEBIT_PREPOSITION.test(segment.text.slice(0, d.index)));
+      if (!date) continue;
+      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+      if (evidence) found.push(candidate(date.iso, 0.5, evidence, 'direct-debit'));
+      break;
+    }
+  }
+  return found;
+}
+
+/** Date fields whose label on the same row makes a date theirs, not the letter's. */
+const DATE_LABELS: readonly LabelField[] = ['invoice_date', 'due_date', 'delivery_date', 'order_date'];
+/** "Musterstadt, den", "Paris, le", "Milano, il": a place before a letter's date. */
+const PLACE_BEFORE_DATE = /^(?:[\p{L}][\p{L} .\-/]{1,40},\s*(?:(?:den|le|il|el|the|am)\s+)?)?$/u;
+/** A date that opens or closes a period is not the date of the letter. */
+const RANGE_BEFORE = /(?:\bvom|\bfrom|\bdu|\bdel|\bdal|\bvan|\bab|zeitraum|period|p[ée]riode|periodo)\s*:?\s*$/iu;
+const RANGE_AFTER = /^\s*(?:-|–|bis\b|to\b|au\b|al\b|tot\b|until\b)/iu;
+
+/**
+ * Letters (insurers, utilities, authorities) often date the invoice without a label: a date alone at the right of
+ * the subject line or under the address block ("18. April 2014", "Musterstadt, den 18.04.2014"). Used only when no
+ * label names the invoice date; the first such date in the upper half of the first page.
+ */
+function letterDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
+  const page = layout.pages[0];
+  if (!page) return [];
+  for (const line of page.lines) {
+    if (line.bbox.y > page.height / 2) break;
+    for (const segment of line.segments) {
+      const dates = findDates(segment.text, { order: hints.dateOrder });
+      const date = dates.length === 1 ? dates[0] : undefined;
+      if (!date || date.index + date.length !== segment.text.trimEnd().length) continue;
+      if (!PLACE_BEFORE_DATE.test(segment.text.slice(0, date.index))) continue;
+      const lineStart = line.text.indexOf(segment.text);
+      if (RANGE_BEFORE.test(line.text.slice(0, lineStart + date.index))) continue;
+      if (RANGE_AFTER.test(line.text.slice(lineStart + segment.text.length))) continue;
+      const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
+      if (row.some((s) => labels.inSegment(s).some((h) => DATE_LABELS.includes(h.field)))) continue;
+      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+      if (evidence) return [candidate(date.iso, 0.35, evidence, 'letter-date')];
+    }
+  }
+  return [];
+}
+
 /** "PO-12345", "P.O.#4711": order numbers glued to their prefix, anywhere in the text. */
 function gluedPoNumbers(layout: Layout): Candidate<string>[] {
   const found: Candidate<string>[] = [];
@@ -122,8 +183,10 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   const invoiceDates = labelled(labels, ['invoice_date'], date);
   numbers.push(...title.numbers);
   invoiceDates.push(...title.dates);
+  if (invoiceDates.length === 0) invoiceDates.push(...letterDate(layout, labels, hints));
   const dueDates = labelled(labels, ['due_date'], date);
   if (dueDates.length === 0) dueDates.push(...paymentTermsDueDate(layout, hints));
+  if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));
   const poNumbers = [...labelled(labels, ['po_number'], identifier), ...gluedPoNumbers(layout)];
 
   const invoiceNumber = best(numbers);

@@ -88,6 +88,9 @@ export function extractFromLayout(doc: ReadDocument, options: ExtractInvoiceOpti
     amount_due: builder.take(s('amount_due'), totals.amount_due, money),
   };
   if (totals.taxIsSum && builder.fields[s('tax')]) (builder.fields[s('tax')] as FieldProvenance).source = 'derived';
+  if (totals.amount_due?.rule === 'derived-total' && builder.fields[s('amount_due')]) {
+    (builder.fields[s('amount_due')] as FieldProvenance).source = 'derived';
+  }
   const lineItems = options.requireLineItems ? items.map((item, i) => lineItemOf(item, i, builder)) : [];
   const validation = validateInvoice({
     subtotal: totals.subtotal?.value ?? null,

@@ -326,6 +326,23 @@ export function amountCandidates(layout: Layout, labels: LabelIndex, hints: Docu
   return pools;
 }
 
+/**
+ * Words that say part of the total was already paid (a deposit, a prepayment, a card payment at order time): then the
+ * amount due is not the total, and without a printed amount due it stays unknown.
+ */
+const PREPAYMENT =
+  /(?:prepaid|pre-paid|prepayment|already paid|amount paid|paid amount|payments? received|less payments?|(?:less |paid )deposit|deposit (?:paid|received)|anzahlung|vorauszahlung|bereits (?:bezahlt|gezahlt|beglichen|erhalten)|acompte|d[ée]j[àa] (?:pay|r[ée]gl)|anticipo|ya pagad|già pagat|vooruitbetaal|aanbetaling|reeds betaald|al betaald)/iu;
+
+/**
+ * EN 16931 defines the amount due as the total less what was prepaid (BT-115 = BT-112 - BT-113). When no amount due
+ * is printed and nothing on the page speaks of a payment already made, it is the total; the field's provenance says
+ * it was derived.
+ */
+function derivedAmountDue(layout: Layout, total: Candidate<string> | null): Candidate<string> | null {
+  if (!total || layout.lines.some((line) => PREPAYMENT.test(line.text))) return null;
+  return { ...total, confidence: clamp01(total.confidence * 0.8), rule: 'derived-total' };
+}
+
 export function readTotals(
   layout: Layout,
   labels: LabelIndex,
@@ -354,7 +371,7 @@ export function readTotals(
     subtotal: choice.subtotal,
     tax: choice.tax,
     total: choice.total,
-    amount_due: best(pools.amount_due, true),
+    amount_due: best(pools.amount_due, true) ?? derivedAmountDue(layout, choice.total),
     taxIsSum: choice.tax?.rule === 'tax-sum',
   };
 }

@@ -48,3 +48,27 @@ export async function imageSize(png: Uint8Array): Promise<{ width: number; heigh
   const { width, height } = await sharp(png).metadata();
   return { width: width ?? 0, height: height ?? 0 };
 }
+
+/**
+ * A greyscale copy of the rectangle (in pixels, clipped to the image) with a white border: tesseract reads text
+ * that touches the image edge poorly.
+ */
+export async function cropImage(
+  png: Uint8Array,
+  box: { left: number; top: number; width: number; height: number },
+  border = 12,
+): Promise<NormalizedImage> {
+  const size = await imageSize(png);
+  const left = Math.max(0, Math.min(size.width - 1, Math.floor(box.left)));
+  const top = Math.max(0, Math.min(size.height - 1, Math.floor(box.top)));
+  const width = Math.max(1, Math.min(size.width - left, Math.ceil(box.width)));
+  const height = Math.max(1, Math.min(size.height - top, Math.ceil(box.height)));
+  const { data, info } = await sharp(png)
+    .extract({ left, top, width, height })
+    .flatten({ background: '#ffffff' })
+    .extend({ top: border, bottom: border, left: border, right: border, background: '#ffffff' })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 2 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}

@@ -14,6 +14,8 @@ import type { OcrPool } from './pool.js';
 export interface OcrPageOptions {
   /** Search for a better orientation when the page reads poorly; default true. */
   detectOrientation?: boolean;
+  /** The image's resolution when known (a crop of a rendered page); otherwise guessed from an A4 page's size. */
+  dpi?: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function ocrPage(
   if (size.width * size.height > MAX_PAGE_PIXELS) {
     throw new PipelineError('parsing', 'resource_limit', 'The page image is too large for OCR.', { ...where, ...size });
   }
-  const upright = await read(pool, png, size);
+  const upright = await read(pool, png, size, undefined, options.dpi);
   if (options.detectOrientation === false || looksUpright(upright.quality)) return toPage(upright, pageNumber, 0);
 
   const best = await bestTurn(pool, png, upright.quality);
@@ -105,8 +107,9 @@ async function read(
   png: Uint8Array,
   size: { width: number; height: number },
   parameters?: Record<string, string>,
+  knownDpi?: number,
 ): Promise<Reading> {
-  const dpi = Math.round(Math.min(600, Math.max(70, Math.max(size.width, size.height) / PAGE_LONG_SIDE_INCHES)));
+  const dpi = knownDpi ?? Math.round(Math.min(600, Math.max(70, Math.max(size.width, size.height) / PAGE_LONG_SIDE_INCHES)));
   const blocks = await pool.recognize(png, parameters === undefined ? { dpi } : { dpi, parameters });
   const lines = linesFromBlocks(blocks);
   return { lines, quality: readingQuality(lines), width: size.width, height: size.height };

@@ -3,6 +3,7 @@ export { createPdfSandboxPool, readPdf, renderPage, renderPages, type ReadPdfOpt
 export {
   DEFAULT_PDF_READ_LIMITS,
   DEFAULT_PDF_RENDER_LIMITS,
+  type PageImageRegion,
   type PdfAttachment,
   type PdfInfo,
   type PdfReadLimits,

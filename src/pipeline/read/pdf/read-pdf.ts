@@ -49,6 +49,7 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
     maxTextItemsPerPage: options.maxTextItemsPerPage ?? DEFAULT_PDF_READ_LIMITS.maxTextItemsPerPage,
     maxAttachmentBytes: options.maxAttachmentBytes ?? DEFAULT_PDF_READ_LIMITS.maxAttachmentBytes,
     maxAttachments: options.maxAttachments ?? DEFAULT_PDF_READ_LIMITS.maxAttachments,
+    imageRegionPages: options.imageRegionPages ?? DEFAULT_PDF_READ_LIMITS.imageRegionPages,
   };
   // The worker gets its own exact copy (moved, not cloned again): the caller's buffer stays intact for other readers,
   // and a Buffer that is a slice of a larger pool does not drag the whole pool along.

@@ -1,11 +1,12 @@
 // Sandbox task: the text layer, embedded files and facts of one PDF. Runs in a worker thread started by readPdf.
 import type { PDFDocumentProxy, PDFPageProxy, TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { PipelineError } from '../../errors.js';
-import type { Page } from '../../model.js';
+import type { BBox, Page } from '../../model.js';
 import { readAttachments, type RawAttachment } from './attachments.js';
-import { checkPageBudget, loadPage, openPdf } from './pdfjs.js';
+import { imageRegions } from './image-regions.js';
+import { checkPageBudget, loadPage, loadPdfjs, openPdf } from './pdfjs.js';
 import { buildLines, type FontMetrics } from './text-layer.js';
-import type { PdfInfo, PdfReadLimits } from './types.js';
+import type { PageImageRegion, PdfInfo, PdfReadLimits } from './types.js';
 
 export interface ReadPdfTaskInput {
   bytes: Uint8Array;
@@ -29,12 +30,14 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
     checkPageBudget(document, limits.maxPages);
     const pages: Page[] = [];
     const pagesNeedingOcr: number[] = [];
+    const regions: PageImageRegion[] = [];
     let textChars = 0;
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
-      const page = await readPage(document, pageNumber, limits);
+      const { page, images } = await readPage(document, pageNumber, limits);
       const { meaningful, visible } = countCharacters(page);
       textChars += meaningful;
       if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) pagesNeedingOcr.push(pageNumber);
+      else regions.push(...images.map((bbox) => ({ page: pageNumber, bbox })));
       pages.push(page);
     }
     const { attachments, skipped } = await readAttachments(document, limits);
@@ -45,6 +48,7 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
         pageCount: document.numPages,
         textPages: pages.length - pagesNeedingOcr.length,
         pagesNeedingOcr,
+        imageRegions: regions,
         textChars,
         ...(await documentFacts(document)),
         skippedAttachments: skipped,
@@ -55,12 +59,16 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
   }
 }
 
-async function readPage(document: PDFDocumentProxy, pageNumber: number, limits: PdfReadLimits): Promise<Page> {
+async function readPage(
+  document: PDFDocumentProxy,
+  pageNumber: number,
+  limits: PdfReadLimits,
+): Promise<{ page: Page; images: BBox[] }> {
   const pdfPage = await loadPage(document, pageNumber);
   try {
     const viewport = pdfPage.getViewport({ scale: 1 });
     const { items, fonts } = await collectTextRuns(pdfPage, pageNumber, limits.maxTextItemsPerPage);
-    return {
+    const page: Page = {
       number: pageNumber,
       width: Math.round(viewport.width * 100) / 100,
       height: Math.round(viewport.height * 100) / 100,
@@ -68,6 +76,7 @@ async function readPage(document: PDFDocumentProxy, pageNumber: number, limits: 
       source: 'text',
       lines: buildLines(items, fonts, viewport.transform),
     };
+    return { page, images: pageNumber <= limits.imageRegionPages ? await findImages(pdfPage) : [] };
   } finally {
     pdfPage.cleanup();
   }
@@ -110,6 +119,15 @@ async function collectTextRuns(
     );
   }
   return { items, fonts };
+}
+
+/** Images on the page; a page whose drawing cannot be listed simply has none (its text was read already). */
+async function findImages(page: PDFPageProxy): Promise<BBox[]> {
+  try {
+    return await imageRegions(page, loadPdfjs().OPS);
+  } catch {
+    return [];
+  }
 }
 
 function countCharacters(page: Page): { meaningful: number; visible: number } {

@@ -127,3 +127,41 @@ describe('French invoice', () => {
     expect(result.validation.passed).toBe(true);
   });
 });
+
+describe('German letter-style invoice (insurer): no date label, collection by direct debit', () => {
+  const doc = buildDocument([
+    {
+      lines: [
+        [60, [50, 'MVM Versicherungsverein a.G.']],
+        [100, [50, 'Herrn Max Mustermann']],
+        [112, [50, 'Musterstr. 11, 12346 Bad Musterhausen']],
+        [160, [50, 'Versicherungsvertrag Nr: 00.123.456.7'], [420, '18. April 2014']],
+        [190, [50, 'für den Zeitraum vom 21.05.2014 bis 21.05.2015 berechnen wir:']],
+        [230, [50, 'Gesamtbeitrag'], rightAt(540, '1.000,00 €')],
+        [244, [50, 'Versicherungsteuer'], rightAt(540, '163,40 €')],
+        [258, [50, 'Rechnungsbetrag'], rightAt(540, '1.163,40 €')],
+        [300, [50, 'Der Betrag wird am 21.05.2014 von Ihrem Konto DE75 1234 5678 0000 0012 34']],
+        [312, [50, 'per SEPA-Lastschrift eingezogen.']],
+      ],
+    },
+  ]);
+  const result = extractInvoice(doc, OPTIONS);
+
+  it('dates the invoice by the unlabelled date of the letter, not by the period', () => {
+    expect(result.summary_data.invoice_date).toBe('2014-04-18');
+    expect(result.fields['summary_data.invoice_date']).toMatchObject({ page: 1, raw: '18. April 2014' });
+  });
+
+  it('takes the direct-debit collection date as the due date', () => {
+    expect(result.summary_data.due_date).toBe('2014-05-21');
+  });
+});
+
+describe('a date range at the top is not the invoice date', () => {
+  it('leaves the invoice date null when the only dates open and close a period', () => {
+    const doc = buildDocument([
+      { lines: [[60, [50, 'Abrechnung Nr: 4711']], [80, [50, 'Zeitraum vom'], [200, '01.09.2013']], [80, [300, 'bis 30.09.2013']], [200, [50, 'Summe'], rightAt(540, '10,00 €')]] },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).summary_data.invoice_date).toBeNull();
+  });
+});

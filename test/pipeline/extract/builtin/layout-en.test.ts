@@ -116,11 +116,16 @@ describe('fields without evidence', () => {
       po_number: null,
       subtotal: null,
       tax: null,
-      amount_due: null,
       buyer_name: null,
     });
     for (const key of ['due_date', 'po_number', 'subtotal', 'tax', 'buyer_name']) expect(result.fields[`summary_data.${key}`]).toBeUndefined();
     expect(result.lineItems).toEqual([]);
+  });
+
+  it('give the total as the amount due when nothing was prepaid, marked as derived (EN 16931 BT-115)', () => {
+    expect(result.summary_data.amount_due).toBe(800);
+    expect(result.fields['summary_data.amount_due']).toMatchObject({ source: 'derived', page: 1 });
+    expect(result.fields['summary_data.amount_due']!.confidence).toBeLessThan(result.fields['summary_data.total']!.confidence);
   });
 
   it('make checks unverifiable, not failed', () => {
@@ -182,5 +187,22 @@ describe('OCR words', () => {
     expect(ocr.fields['summary_data.total']?.source).toBe('ocr');
     expect(ocr.fields['summary_data.total']!.confidence).toBeLessThan(text.fields['summary_data.total']!.confidence);
     expect(ocr.extraction.ocr_pages).toBe(1);
+  });
+});
+
+describe('amount due after a prepayment', () => {
+  it('stays null when the page speaks of a payment already made and prints no amount due', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [40, [50, 'Invoice No: 7782']],
+          [140, [380, 'Total'], rightAt(540, '€ 800.00')],
+          [160, [50, 'Paid by credit card at order time; the invoice was prepaid.']],
+        ],
+      },
+    ]);
+    const result = extractInvoice(doc, OPTIONS);
+    expect(result.summary_data.total).toBe(800);
+    expect(result.summary_data.amount_due).toBeNull();
   });
 });

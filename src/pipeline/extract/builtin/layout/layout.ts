@@ -50,8 +50,13 @@ const SEGMENT_GAP = 0.85;
 /** Bounds the work on hostile documents: words beyond this are ignored. */
 const MAX_WORDS = 60_000;
 
+/** An OCR word: on a scanned page, or read from an image on a text page (then it carries a confidence). */
+function isOcrWord(word: Word, page: Page): boolean {
+  return page.source === 'ocr' || word.confidence !== undefined;
+}
+
 function wordConfidence(word: Word, page: Page): number {
-  if (page.source !== 'ocr') return 1;
+  if (!isOcrWord(word, page)) return 1;
   return word.confidence ?? 0.5;
 }
 
@@ -64,7 +69,8 @@ function makeSegment(words: Word[], page: Page, line: number): Omit<Segment, 'in
     text += word.text;
   }
   const confidence = words.reduce((sum, w) => sum + wordConfidence(w, page), 0) / words.length;
-  return { page: page.number, line, text, words, starts, bbox: unionBoxes(words.map((w) => w.bbox)), confidence, source: page.source };
+  const source = words.some((w) => isOcrWord(w, page)) ? 'ocr' : 'text';
+  return { page: page.number, line, text, words, starts, bbox: unionBoxes(words.map((w) => w.bbox)), confidence, source };
 }
 
 /**
@@ -74,7 +80,7 @@ function makeSegment(words: Word[], page: Page, line: number): Omit<Segment, 'in
 const OCR_EM_PER_INK = 1.5;
 
 function emHeight(word: Word, page: Page): number {
-  return page.source === 'ocr' ? word.bbox.height * OCR_EM_PER_INK : word.bbox.height;
+  return isOcrWord(word, page) ? word.bbox.height * OCR_EM_PER_INK : word.bbox.height;
 }
 
 /** Splits a line's words (sorted left to right) where the gap exceeds SEGMENT_GAP word heights. */
@@ -84,7 +90,7 @@ function splitLine(words: Word[], page: Page): Word[][] {
   for (const word of words) {
     const previous = current[current.length - 1];
     if (previous) {
-      const height = page.source === 'ocr' ? Math.max(emHeight(previous, page), emHeight(word, page)) : Math.min(previous.bbox.height, word.bbox.height);
+      const height = page.source === 'ocr' ? Math.max(emHeight(previous, page), emHeight(word, page)) : Math.min(emHeight(previous, page), emHeight(word, page));
       if (word.bbox.x - right(previous.bbox) > SEGMENT_GAP * (height || 1)) {
         groups.push(current);
         current = [];

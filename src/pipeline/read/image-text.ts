@@ -1,0 +1,107 @@
+// Text that a born-digital PDF prints as a picture: the vendor's name in its logo, an address block pasted in as an
+// image. The images found on text pages (info.imageRegions) are cut from a render of their page and read by OCR;
+// the words join the page's text layer with their OCR confidence, so later rules can tell them apart.
+import type { BBox, Line, Page, Word } from '../model.js';
+import { cropImage } from './image/transform.js';
+import { ocrPage, type OcrPool } from './ocr/index.js';
+import { renderPages, type PageImageRegion } from './pdf/index.js';
+import type { SandboxRunner } from './sandbox/run-in-sandbox.js';
+
+export interface ImageTextDeps {
+  ocr: OcrPool;
+  pdfRunner?: SandboxRunner;
+  signal?: AbortSignal;
+  onOcrPage?: () => void;
+}
+
+/** Logos carry small type: 300 dpi is what tesseract reads best. */
+const IMAGE_TEXT_DPI = 300;
+/** Reading an image costs OCR time: at most this many per document, largest first. */
+export const MAX_IMAGE_REGIONS = 4;
+/** Margin around the image, in points: anti-aliased edges of the letters reach past the image's box. */
+const MARGIN_PT = 2;
+/** Words read with less confidence are mostly patterns and pictures taken for letters. */
+const MIN_WORD_CONFIDENCE = 0.6;
+/** White pixels around each crop: tesseract reads letters that touch the image edge poorly. */
+const CROP_BORDER_PX = 12;
+
+function overlaps(a: BBox, b: BBox): boolean {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 && w * h > 0.3 * Math.min(a.width * a.height, b.width * b.height);
+}
+
+/** A word that reads as text: two letters or digits in a row, read with confidence. */
+function readable(word: Word): boolean {
+  return (word.confidence ?? 0) >= MIN_WORD_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(word.text);
+}
+
+/** OCR lines of a crop, moved into the page's point coordinates; words the text layer already has are dropped. */
+function toPageLines(lines: readonly Line[], origin: { x: number; y: number }, scale: number, textWords: readonly BBox[]): Line[] {
+  const mapBox = (b: BBox): BBox => ({
+    x: origin.x + b.x / scale,
+    y: origin.y + b.y / scale,
+    width: b.width / scale,
+    height: b.height / scale,
+  });
+  const result: Line[] = [];
+  for (const line of lines) {
+    const words = line.words
+      .map((w) => ({ ...w, bbox: mapBox(w.bbox) }))
+      .filter((w) => readable(w) && !textWords.some((t) => overlaps(t, w.bbox)));
+    if (words.length === 0) continue;
+    const x = Math.min(...words.map((w) => w.bbox.x));
+    const y = Math.min(...words.map((w) => w.bbox.y));
+    const bbox = {
+      x,
+      y,
+      width: Math.max(...words.map((w) => w.bbox.x + w.bbox.width)) - x,
+      height: Math.max(...words.map((w) => w.bbox.y + w.bbox.height)) - y,
+    };
+    const confidence = words.reduce((sum, w) => sum + (w.confidence ?? 0), 0) / words.length;
+    result.push({ text: words.map((w) => w.text).join(' '), bbox, words, confidence });
+  }
+  return result;
+}
+
+/**
+ * Reads the text inside the given images (the largest MAX_IMAGE_REGIONS) and returns the pages with those words
+ * added; pages without images are returned as they are.
+ */
+export async function readImageText(
+  bytes: Uint8Array,
+  pages: readonly Page[],
+  regions: readonly PageImageRegion[],
+  deps: ImageTextDeps,
+): Promise<Page[]> {
+  const chosen = [...regions].sort((a, b) => b.bbox.width * b.bbox.height - a.bbox.width * a.bbox.height).slice(0, MAX_IMAGE_REGIONS);
+  if (chosen.length === 0) return [...pages];
+  const pageNumbers = [...new Set(chosen.map((r) => r.page))].sort((a, b) => a - b);
+  const rendered = await renderPages(bytes, pageNumbers, IMAGE_TEXT_DPI, { runner: deps.pdfRunner, signal: deps.signal });
+  const scale = IMAGE_TEXT_DPI / 72;
+  const added = new Map<number, Line[]>();
+  for (const region of chosen) {
+    const render = rendered.find((r) => r.pageNumber === region.page);
+    const page = pages[region.page - 1];
+    if (!render || !page) continue;
+    const box = {
+      x: Math.max(0, region.bbox.x - MARGIN_PT),
+      y: Math.max(0, region.bbox.y - MARGIN_PT),
+      width: region.bbox.width + 2 * MARGIN_PT,
+      height: region.bbox.height + 2 * MARGIN_PT,
+    };
+    const pixels = { left: box.x * scale, top: box.y * scale, width: box.width * scale, height: box.height * scale };
+    const crop = await cropImage(render.png, pixels, CROP_BORDER_PX);
+    const read = await ocrPage(deps.ocr, crop.png, region.page, { detectOrientation: false, dpi: IMAGE_TEXT_DPI });
+    deps.onOcrPage?.();
+    // The crop starts at the box's (pixel-floored) corner, less the white border.
+    const origin = { x: Math.floor(pixels.left) / scale - CROP_BORDER_PX / scale, y: Math.floor(pixels.top) / scale - CROP_BORDER_PX / scale };
+    const textWords = page.lines.flatMap((l) => l.words.map((w) => w.bbox));
+    const lines = toPageLines(read.lines, origin, scale, textWords);
+    added.set(region.page, [...(added.get(region.page) ?? []), ...lines]);
+  }
+  return pages.map((page) => {
+    const lines = added.get(page.number);
+    return lines && lines.length > 0 ? { ...page, lines: [...page.lines, ...lines].sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x) } : page;
+  });
+}

@@ -1,0 +1,70 @@
+// Text printed as a picture on a born-digital PDF page (a logo with the company's name, a footer pasted in as an
+// image) is found by walking the page's drawing operators and read by OCR into the page's lines.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Line, ReadDocument } from '../../../src/pipeline/model.js';
+import { readDocument } from '../../../src/pipeline/read/index.js';
+import { createOcrPool, type OcrPool } from '../../../src/pipeline/read/ocr/index.js';
+import { createPdfSandboxPool, readPdf } from '../../../src/pipeline/read/pdf/index.js';
+import { dataset } from './pdf/helpers.js';
+
+const pdfRunner = createPdfSandboxPool({ maxWorkers: 1 });
+let ocr: OcrPool;
+
+beforeAll(async () => {
+  ocr = await createOcrPool({ size: 1 });
+});
+
+afterAll(async () => {
+  await pdfRunner.close();
+  await ocr?.close();
+});
+
+const read = (file: string, imageText = true): Promise<ReadDocument> =>
+  readDocument({ bytes: dataset(`invoice2data/documents/${file}`), format: 'pdf' }, { ocr, pdfRunner, imageText });
+
+const ocrLines = (doc: ReadDocument): Line[] => doc.pages.flatMap((p) => p.lines).filter((l) => l.confidence !== undefined);
+
+describe('images on text pages', () => {
+  it('are located in page points: the logo at the top and the company footer of saeco.pdf', async () => {
+    const pdf = await readPdf(dataset('invoice2data/documents/saeco.pdf'), { runner: pdfRunner });
+    const boxes = pdf.info.imageRegions.map((r) => ({ page: r.page, ...r.bbox }));
+    expect(boxes).toHaveLength(2);
+    expect(boxes[0]).toMatchObject({ page: 1 });
+    expect(boxes[0]!.y).toBeGreaterThan(700); // the footer image, the larger one, first
+    expect(boxes[0]!.width).toBeGreaterThan(400);
+    expect(boxes[1]!.y).toBeLessThan(60);
+  });
+
+  it('are read by OCR into the page, with confidences, inside the image and beside the text layer', async () => {
+    const [withImages, without] = await Promise.all([read('saeco.pdf'), read('saeco.pdf', false)]);
+    const added = ocrLines(withImages);
+    expect(ocrLines(without)).toEqual([]);
+    expect(withImages.pages[0]!.lines.length).toBe(without.pages[0]!.lines.length + added.length);
+    const footer = added.find((l) => l.text.includes('Luscious'));
+    expect(footer?.text).toMatch(/e-Luscious Nederland/);
+    expect(footer!.bbox.y).toBeGreaterThan(715);
+    expect(footer!.bbox.x).toBeGreaterThan(35);
+    for (const word of footer!.words) expect(word.confidence).toBeGreaterThanOrEqual(0.6);
+    expect(added.some((l) => /KvK|Kvk/i.test(l.text) && l.text.includes('04080176'))).toBe(true);
+    expect(withImages.info.imagesRead).toBe(2);
+    // Lines stay in reading order with the new ones merged in.
+    const ys = withImages.pages[0]!.lines.map((l) => l.bbox.y);
+    expect(ys).toEqual([...ys].sort((a, b) => a - b));
+  });
+
+  it('make the logo of an invoice readable: "amazon" where the AWS logo is painted', async () => {
+    const doc = await read('AmazonWebServices.pdf');
+    const logo = ocrLines(doc).flatMap((l) => l.words).find((w) => /amazon/i.test(w.text));
+    expect(logo).toBeDefined();
+    expect(logo!.bbox.x).toBeGreaterThanOrEqual(36);
+    expect(logo!.bbox.y).toBeGreaterThanOrEqual(37);
+    expect(logo!.bbox.y + logo!.bbox.height).toBeLessThanOrEqual(37 + 55 + 2);
+  });
+
+  it('cost nothing on a page without images', async () => {
+    const doc = await read('AzureInterior.pdf');
+    expect(doc.info.imageRegions).toEqual([]);
+    expect(doc.info.imagesRead).toBe(0);
+    expect(ocrLines(doc)).toEqual([]);
+  });
+});
