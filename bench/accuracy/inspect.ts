@@ -1,15 +1,32 @@
 // One document, shown the way the extractor sees it: every line the reader produced (page, position, text) and the
 // summary the builtin engine made of it. For finding out why bench:accuracy reports a miss.
 //
-//   npx tsx bench/accuracy/inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only]
+//   npx tsx bench/accuracy/inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates]
 import { createOcrPool } from '../../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../../src/pipeline/read/pdf/index.js';
+import { readHints } from '../../src/pipeline/extract/builtin/hints.js';
+import { LabelIndex } from '../../src/pipeline/extract/builtin/layout/label-hits.js';
+import { buildLayout } from '../../src/pipeline/extract/builtin/layout/layout.js';
+import { findHeaders } from '../../src/pipeline/extract/builtin/table/index.js';
+import { amountCandidates } from '../../src/pipeline/extract/builtin/totals.js';
+import type { ReadDocument } from '../../src/pipeline/model.js';
 import { runDocument } from './run-document.js';
+
+/** The labelled amount candidates per summary field, before the arithmetic chooses. */
+function printAmountCandidates(doc: ReadDocument): void {
+  const layout = buildLayout(doc);
+  const labels = new LabelIndex(layout);
+  const areas = findHeaders(layout).map((h) => ({ page: h.page, box: h.box }));
+  const pools = amountCandidates(layout, labels, readHints(layout), areas);
+  for (const [field, candidates] of Object.entries(pools)) {
+    for (const c of candidates) console.log(`${field.padEnd(10)} ${c.value.padStart(12)}  ${c.confidence.toFixed(3)}  ${c.rule}  p${c.evidence.page} "${c.evidence.raw}"`);
+  }
+}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const file = argv.find((a) => !a.startsWith('--'));
-  if (!file) throw new Error('usage: inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only]');
+  if (!file) throw new Error('usage: inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates]');
   const images = argv.includes('--images');
   const pdfRunner = createPdfSandboxPool({ maxWorkers: 1 });
   const ocr = await createOcrPool({ size: 1, pageTimeoutMs: 300_000 });
@@ -24,6 +41,7 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (argv.includes('--candidates') && outcome.document) printAmountCandidates(outcome.document);
     if (!argv.includes('--lines-only')) {
       const { summary_data, lineItems, validation } = outcome.result;
       console.log(JSON.stringify({ summary_data, lineItems, validation }, null, 2));

@@ -20,7 +20,8 @@ export interface HeaderFields {
   creditNote: boolean;
 }
 
-const DUE_CONTEXT = /(?:zahlbar|zahlung|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eè]gl|pago|pagar|pagamento|pagare|betal|due)/iu;
+// "Zahibar": OCR reads the l of "zahlbar" as i or 1.
+const DUE_CONTEXT = /(?:zah[li1|]bar|zahlung|innerhalb|within|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eè]gl|pago|pagar|pagamento|pagare|betal|due)/iu;
 const DUE_PREPOSITION =
   /(?:bis|until|by|before|no later than|avant|au plus tard|antes(?: del?)?|entro|v[oó]{2}r|uiterlijk|sp[äa]testens)(?:\s+(?:zum|dem|den|am|le|el|il|the|de))?\s*:?\s*$/iu;
 

@@ -87,9 +87,9 @@ export function extractFromLayout(doc: ReadDocument, options: ExtractInvoiceOpti
     total: builder.take(s('total'), totals.total, money),
     amount_due: builder.take(s('amount_due'), totals.amount_due, money),
   };
-  if (totals.taxIsSum && builder.fields[s('tax')]) (builder.fields[s('tax')] as FieldProvenance).source = 'derived';
-  if (totals.amount_due?.rule === 'derived-total' && builder.fields[s('amount_due')]) {
-    (builder.fields[s('amount_due')] as FieldProvenance).source = 'derived';
+  for (const key of ['tax', 'amount_due'] as const) {
+    const field = builder.fields[s(key)];
+    if (totals.derived[key] && field) field.source = 'derived';
   }
   const lineItems = options.requireLineItems ? items.map((item, i) => lineItemOf(item, i, builder)) : [];
   const validation = validateInvoice({

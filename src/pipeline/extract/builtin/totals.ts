@@ -20,8 +20,11 @@ export interface Totals {
   tax: Candidate<string> | null;
   total: Candidate<string> | null;
   amount_due: Candidate<string> | null;
-  /** Set when the chosen tax is the sum of several printed tax amounts (one per rate). */
-  taxIsSum: boolean;
+  /**
+   * Values computed rather than read: a tax that is the sum of the amounts printed per rate, or total - subtotal; an
+   * amount due that is the total (nothing prepaid).
+   */
+  derived: { tax: boolean; amount_due: boolean };
 }
 
 type Pools = Record<SummaryAmountField, Candidate<string>[]>;
@@ -266,9 +269,21 @@ const MIN_LONE_CONFIDENCE = 0.3;
 const absolute = (value: string): string => value.replace(/^-/, '');
 const INCONSISTENT_PENALTY = 0.3;
 
+const isNegative = (value: string): boolean => value.startsWith('-') && Number(value) !== 0;
+
+/**
+ * How subtotal + tax = total holds: as printed, or only with the tax's sign turned (a credit note printing
+ * "Rechnungssumme -7,67  Steuerbetrag 1,12  Bruttosumme -8,79"), or not at all.
+ */
+function adds(s: Candidate<string>, t: Candidate<string>, g: Candidate<string>): 'as-printed' | 'tax-sign' | null {
+  if (moneyEquals(sumMoney([s.value, t.value]), g.value)) return 'as-printed';
+  if (isNegative(s.value) && isNegative(g.value) && !isNegative(t.value) && moneyEquals(subtractMoney(s.value, t.value), g.value)) return 'tax-sign';
+  return null;
+}
+
 function scoreOf(s: Candidate<string> | null, t: Candidate<string> | null, g: Candidate<string> | null, lineSum: string | null): number {
   let score = (s?.confidence ?? 0) + (t?.confidence ?? 0) + (g?.confidence ?? 0);
-  if (s && t && g) score += moneyEquals(sumMoney([s.value, t.value]), g.value) ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
+  if (s && t && g) score += adds(s, t, g) ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
   if (s && lineSum !== null && moneyEquals(s.value, lineSum)) score += 0.3;
   // VAT is a fraction of the net amount (no rate reaches 100%): a tax larger than the subtotal is a swap.
   if (s && t && compareMoney(absolute(t.value), absolute(s.value)) > 0) score -= 0.5;
@@ -338,9 +353,24 @@ const PREPAYMENT =
  * is printed and nothing on the page speaks of a payment already made, it is the total; the field's provenance says
  * it was derived.
  */
-function derivedAmountDue(layout: Layout, total: Candidate<string> | null): Candidate<string> | null {
-  if (!total || layout.lines.some((line) => PREPAYMENT.test(line.text))) return null;
+function derivedAmountDue(total: Candidate<string> | null, prepaid: boolean): Candidate<string> | null {
+  if (!total || prepaid) return null;
   return { ...total, confidence: clamp01(total.confidence * 0.8), rule: 'derived-total' };
+}
+
+/** Highest standard VAT/GST rate in use (Hungary 27%), with room for rounding: a larger "tax" is not one. */
+const MAX_TAX_RATE = 0.3;
+
+/**
+ * The tax as total - subtotal, when the page names a tax (a "VAT" / "MwSt." label) whose amount could not be read
+ * (a shaded row a scan lost) and the difference is a plausible rate of the subtotal.
+ */
+function derivedTax(s: Candidate<string>, g: Candidate<string>, labels: LabelIndex): Candidate<string> | null {
+  if (!labels.of(['tax']).some((h) => h.atStart && h.confidence >= 0.5)) return null;
+  const value = subtractMoney(g.value, s.value);
+  const rate = Number(value) / Number(s.value);
+  if (!(rate > 0 && rate <= MAX_TAX_RATE)) return null;
+  return { ...g, value, confidence: clamp01(Math.min(s.confidence, g.confidence) * 0.6), rule: 'derived-tax' };
 }
 
 export function readTotals(
@@ -351,6 +381,11 @@ export function readTotals(
   areas: readonly HeaderArea[] = [],
 ): Totals {
   const pools = amountCandidates(layout, labels, hints, areas);
+  const prepaid = layout.lines.some((line) => PREPAYMENT.test(line.text));
+  // Only "Amount due 571.04" printed (no total row, or one a scan lost): with nothing prepaid, that is the total.
+  if (pools.total.length === 0 && !prepaid) {
+    pools.total.push(...pools.amount_due.map((c) => ({ ...c, confidence: clamp01(c.confidence * 0.85), rule: 'amount-due' })));
+  }
   // The last total printed is the one that counts ("Total" of a page, then "Total" of the invoice), and a grand
   // total is the largest of the totals ("Total of discounts 0.23" is not it).
   const lastTotal = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || b.order > a.order ? b : a), null);
@@ -358,6 +393,9 @@ export function readTotals(
   const largest = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || compareMoney(absolute(b.value), absolute(a.value)) > 0 ? b : a), null);
   if (largest) largest.confidence = clamp01(largest.confidence + 0.04);
   const choice = solve(pools, printedAmounts(layout, hints), lineSum);
+  if (choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total) === 'tax-sign') {
+    choice.tax = { ...choice.tax, value: subtractMoney('0', choice.tax.value), rule: `${choice.tax.rule}:signed` };
+  }
   // An amount taken only because it closes subtotal + tax = total is as sure as that equation, not as its label.
   const consistent = choice.subtotal && choice.tax && choice.total &&
     moneyEquals(sumMoney([choice.subtotal.value, choice.tax.value]), choice.total.value);
@@ -367,11 +405,16 @@ export function readTotals(
     // Alone and weak (a label word in prose, a poor OCR reading): not evidence enough to report.
     if (!consistent && c && c.confidence < MIN_LONE_CONFIDENCE) choice[key] = null;
   }
+  if (choice.subtotal && choice.total && !choice.tax) choice.tax = derivedTax(choice.subtotal, choice.total, labels);
+  const amountDue = best(pools.amount_due, true) ?? derivedAmountDue(choice.total, prepaid);
   return {
     subtotal: choice.subtotal,
     tax: choice.tax,
     total: choice.total,
-    amount_due: best(pools.amount_due, true) ?? derivedAmountDue(layout, choice.total),
-    taxIsSum: choice.tax?.rule === 'tax-sum',
+    amount_due: amountDue,
+    derived: {
+      tax: choice.tax !== null && (choice.tax.rule.startsWith('tax-sum') || choice.tax.rule === 'derived-tax'),
+      amount_due: amountDue?.rule === 'derived-total',
+    },
   };
 }

@@ -76,6 +76,8 @@ export function moneyAmounts(text: string, hints: DocumentHints): FoundAmount[] 
   return amounts.filter((a) => a.decimalSeparator !== null || a.currency !== null);
 }
 
+const RATE_UNIT_BEFORE = /^[\s:.]*%[\s:]*$/;
+
 /**
  * The amount a label refers to: the last money amount of the text ("Tax 15% on $ 112.90  $ 16.94" -> 16.94). Plain
  * whole numbers count only when marked as money or when the document prints no decimals at all.
@@ -87,6 +89,8 @@ export function readAmount(text: string, hints: DocumentHints, options: { wholeN
   }
   const last = amounts[amounts.length - 1];
   if (!last) return null;
+  // "MwSt. % 19,0": the label's unit is a percent sign, so the number is a rate.
+  if (last.currency === null && RATE_UNIT_BEFORE.test(text.slice(0, last.index))) return null;
   const quality = last.decimalSeparator !== null ? 1 : 0.8;
   return { value: last, start: last.index, end: last.index + last.length, quality };
 }

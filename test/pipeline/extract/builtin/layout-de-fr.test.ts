@@ -165,3 +165,53 @@ describe('a date range at the top is not the invoice date', () => {
     expect(extractInvoice(doc, OPTIONS).summary_data.invoice_date).toBeNull();
   });
 });
+
+describe('German credit note whose tax is printed without its minus sign', () => {
+  const doc = buildDocument([
+    {
+      lines: [
+        [60, [50, 'Rechnungskorrektur Nr. RK21012345 vom 16.09.2018']],
+        [200, [50, 'Rechnungsrabatt 1'], [200, 'MwSt. % 19,0']],
+        [230, [50, 'Umsatzsteuer (S)'], [200, '-4,85'], [300, '19'], rightAt(540, '-0,92')],
+        [244, [50, 'Umsatzsteuer (S)'], [200, '-2,82'], [300, '7'], rightAt(540, '-0,20')],
+        [280, [295, 'Rechnungssumme ohne USt.'], rightAt(540, '-7,67')],
+        [294, [295, 'Steuerbetrag in EUR'], rightAt(540, '1,12')],
+        [308, [295, 'Bruttosumme'], rightAt(540, '-8,79')],
+      ],
+    },
+  ]);
+  const result = extractInvoice(doc, OPTIONS);
+
+  it('keeps subtotal + tax = total by giving the tax the sign of the others', () => {
+    expect(result.summary_data).toMatchObject({ subtotal: -7.67, tax: -1.12, total: -8.79 });
+    expect(result.fields['summary_data.tax']).toMatchObject({ raw: '1,12' });
+    expect(result.validation.checks.find((c) => c.name === 'subtotal_plus_tax_equals_total')?.passed).toBe(true);
+  });
+});
+
+describe('an invoice whose VAT row could not be read', () => {
+  const doc = buildDocument([
+    {
+      lines: [
+        [60, [50, 'Rechnung Nr. RE-507 vom 10.06.2019']],
+        [200, [50, 'Nettobetrag:'], rightAt(540, '496,00 €')],
+        [214, [50, 'zuzüglich MwSt.']],
+        [260, [50, 'Zahlbetrag:'], rightAt(540, '571,04 €')],
+      ],
+    },
+  ]);
+  const result = extractInvoice(doc, OPTIONS);
+
+  it('takes the amount due as the total and the tax as their difference, both marked as derived', () => {
+    expect(result.summary_data).toMatchObject({ subtotal: 496, total: 571.04, amount_due: 571.04, tax: 75.04 });
+    expect(result.fields['summary_data.tax']).toMatchObject({ source: 'derived' });
+    expect(result.fields['summary_data.total']).toMatchObject({ raw: '571,04 €' });
+  });
+
+  it('derives no tax when the difference is not a plausible rate', () => {
+    const odd = buildDocument([
+      { lines: [[60, [50, 'Rechnung Nr. 9']], [200, [50, 'Nettobetrag:'], rightAt(540, '100,00 €')], [214, [50, 'MwSt.']], [260, [50, 'Gesamtbetrag:'], rightAt(540, '250,00 €')]] },
+    ]);
+    expect(extractInvoice(odd, OPTIONS).summary_data.tax).toBeNull();
+  });
+});

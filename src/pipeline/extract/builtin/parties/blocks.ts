@@ -2,7 +2,7 @@
 // "Facturé à"), from the sender line printed above an address window ("Muster GmbH · Hauptstr. 1 · 10115 Berlin"),
 // and from address-shaped blocks at the top of the first page.
 import type { BBox } from '../../../model.js';
-import { matchLabel } from '../../parse/index.js';
+import { findDates, matchLabel } from '../../parse/index.js';
 import { bottom, right, unionBoxes } from '../layout/geometry.js';
 import type { LabelHit, LabelIndex } from '../layout/label-hits.js';
 import type { Layout, LayoutPage, Segment } from '../layout/layout.js';
@@ -260,6 +260,12 @@ function windowBelow(page: LayoutPage, sender: BBox): PartyBlock | null {
 }
 
 /** Address-shaped blocks at the top of the first page: a name row, then rows down to a postcode line. */
+/** A year is not a postcode: "(c) AWV e.V. 2020" and "Version 2.1 vom 24.03.2020" close no address. */
+function isPostcodeRow(text: string): boolean {
+  if (!POSTCODE.test(` ${text} `)) return false;
+  return !/©|\(c\)|copyright/iu.test(text) && findDates(text).length === 0;
+}
+
 export function addressBlocks(layout: Layout, labels: LabelIndex): PartyBlock[] {
   const page = layout.pages[0];
   if (!page) return [];
@@ -271,10 +277,12 @@ export function addressBlocks(layout: Layout, labels: LabelIndex): PartyBlock[] 
     for (const segment of line.segments) {
       if (taken.some((b) => segment.bbox.y >= b.y - 1 && bottom(segment.bbox) <= bottom(b) + 1 && segment.bbox.x >= b.x - lh && segment.bbox.x <= right(b))) continue;
       if (isAttributeRow(segment.text) || labels.startsWithLabel(segment, 0.5)) continue;
+      // "Nummer  : GE2020211": a label whose colon OCR or the layout put in the next segment.
+      if (line.text.slice(line.text.indexOf(segment.text) + segment.text.length).trimStart().startsWith(':')) continue;
       // Rows of one address sit closer than a blank line; a tighter pitch keeps two stacked blocks apart.
       const below = rowsBelow(page, segment.bbox, columnRight(page, segment.bbox, labels), segment.bbox.x - lh * 0.5, 1.7);
       const rows = [runOf(segment.words, segment.page, segment.source), ...below];
-      const postcodeRow = rows.slice(0, 6).findIndex((r) => POSTCODE.test(` ${r.text} `));
+      const postcodeRow = rows.slice(0, 6).findIndex((r) => isPostcodeRow(r.text));
       if (postcodeRow < 1) continue;
       const found = nameIn(rows.slice(0, postcodeRow), true);
       if (!found) continue;

@@ -27,6 +27,17 @@ function inside(box: BBox, area: BBox, slack = 2): boolean {
   return box.x >= area.x - slack && box.y >= area.y - slack && right(box) <= right(area) + slack && bottom(box) <= bottom(area) + slack;
 }
 
+function intersects(a: BBox, b: BBox): boolean {
+  return a.x < right(b) && b.x < right(a) && a.y < bottom(b) && b.y < bottom(a);
+}
+
+/** A block that is (part of) the vendor's: its name, or rows inside the vendor's block (its street, its town). */
+function isVendors(block: PartyBlock, vendor: PartyBlock | null): boolean {
+  if (!vendor) return false;
+  if (block.nameText && letterKey(block.nameText) === letterKey(vendor.nameText ?? '')) return true;
+  return block.page === vendor.page && intersects(block.box, vendor.box);
+}
+
 function runEvidence(run: TextRun): Evidence | null {
   return evidenceOf({ run, from: 0, to: run.text.length });
 }
@@ -183,9 +194,7 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
   let vendor = pick('vendor', headings) ?? pick('vendor', sender) ?? companyVendor(layout, labels, excluded);
 
   if (!buyer || !vendor) {
-    const blocks = addressBlocks(layout, labels).filter(
-      (b) => !(vendor && b.nameText && letterKey(b.nameText) === letterKey(vendor.nameText ?? '')) && !shipTo.some((s) => inside(b.box, s.box)),
-    );
+    const blocks = addressBlocks(layout, labels).filter((b) => !isVendors(b, vendor) && !shipTo.some((s) => inside(b.box, s.box)));
     if (!vendor && blocks.length >= 2) {
       // Two address blocks and no other clue: the letterhead (upper one) is the seller's.
       const top = blocks.reduce((a, b) => (b.box.y < a.box.y ? b : a));
