@@ -30,7 +30,7 @@ export function loadPdfjs(): Pdfjs {
   return pdfjsModule;
 }
 
-function documentParameters(data: Uint8Array): DocumentInitParameters {
+function documentParameters(data: Uint8Array, maxImagePixels: number): DocumentInitParameters {
   const folder = (name: string): string => `${path.join(pdfjsRoot, name)}${path.sep}`;
   return {
     data,
@@ -51,20 +51,23 @@ function documentParameters(data: Uint8Array): DocumentInitParameters {
     enableXfa: false,
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
-    maxImageSize: MAX_IMAGE_PIXELS,
+    maxImageSize: maxImagePixels,
     // Recover what can be read from slightly broken files instead of rejecting them.
     stopAtErrors: false,
     verbosity: 0,
   };
 }
 
-/** Opens a PDF or throws a PipelineError: empty_document, pdf_encrypted or pdf_corrupt. */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/**
+ * Opens a PDF or throws a PipelineError: empty_document, pdf_encrypted or pdf_corrupt. Images larger than
+ * `maxImagePixels` are left out of rendering (and never decoded).
+ */
+export async function openPdf(bytes: Uint8Array, options: { maxImagePixels?: number } = {}): Promise<PDFDocumentProxy> {
   if (bytes.byteLength === 0) {
     throw new PipelineError('parsing', 'empty_document', 'The PDF file is empty', { byteLength: 0 });
   }
   const pdfjs = loadPdfjs();
-  const loadingTask = pdfjs.getDocument(documentParameters(bytes));
+  const loadingTask = pdfjs.getDocument(documentParameters(bytes, options.maxImagePixels ?? MAX_IMAGE_PIXELS));
   try {
     return await loadingTask.promise;
   } catch (error) {

@@ -24,8 +24,14 @@ const MEANINGFUL_CHAR = /[\p{L}\p{N}]/gu;
 const MIN_MEANINGFUL_SHARE = 0.5;
 const MAX_METADATA_CHARS = 200;
 
+/**
+ * Reading walks the drawing of text pages to find images, and pdfjs decodes every image it lists: only images up to
+ * this size (a logo at 600 dpi is about 1 MP) are decoded here; a bigger one, a page-sized scan, is skipped unread.
+ */
+const READ_MAX_IMAGE_PIXELS = 4_000_000;
+
 export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<ReadPdfTaskOutput> {
-  const document = await openPdf(bytes);
+  const document = await openPdf(bytes, { maxImagePixels: READ_MAX_IMAGE_PIXELS });
   try {
     checkPageBudget(document, limits.maxPages);
     const pages: Page[] = [];
@@ -33,10 +39,9 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
     const regions: PageImageRegion[] = [];
     let textChars = 0;
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
-      const { page, images } = await readPage(document, pageNumber, limits);
-      const { meaningful, visible } = countCharacters(page);
+      const { page, images, meaningful } = await readPage(document, pageNumber, limits);
       textChars += meaningful;
-      if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) pagesNeedingOcr.push(pageNumber);
+      if (images === null) pagesNeedingOcr.push(pageNumber);
       else regions.push(...images.map((bbox) => ({ page: pageNumber, bbox })));
       pages.push(page);
     }
@@ -63,7 +68,7 @@ async function readPage(
   document: PDFDocumentProxy,
   pageNumber: number,
   limits: PdfReadLimits,
-): Promise<{ page: Page; images: BBox[] }> {
+): Promise<{ page: Page; meaningful: number; images: BBox[] | null }> {
   const pdfPage = await loadPage(document, pageNumber);
   try {
     const viewport = pdfPage.getViewport({ scale: 1 });
@@ -76,7 +81,11 @@ async function readPage(
       source: 'text',
       lines: buildLines(items, fonts, viewport.transform),
     };
-    return { page, images: pageNumber <= limits.imageRegionPages ? await findImages(pdfPage) : [] };
+    const { meaningful, visible } = countCharacters(page);
+    // A page without a usable text layer is rendered and OCRed whole (images: null); its drawing is not walked here,
+    // which would decode its scan a second time.
+    if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) return { page, meaningful, images: null };
+    return { page, meaningful, images: pageNumber <= limits.imageRegionPages ? await findImages(pdfPage) : [] };
   } finally {
     pdfPage.cleanup();
   }

@@ -214,7 +214,8 @@ export function senderLineBlocks(layout: Layout): PartyBlock[] {
       const text = cluster.map((s) => s.text).join(' ');
       const parts = text.split(SENDER_SEPARATOR).map((p) => p.trim()).filter((p) => p.length > 0);
       if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE.test(` ${p} `))) continue;
-      const vendorName = cleanName(parts[0] as string);
+      // A separator OCR dropped joins the name to the street ("Bei Spiel GmbH Ecke12"): a legal form ends the name.
+      const vendorName = companyName(cleanName(parts[0] as string)) ?? cleanName(parts[0] as string);
       if (!looksLikeName(vendorName) || isAttributeRow(vendorName) || /^\d/.test(vendorName)) continue;
       const words = cluster.flatMap((s) => s.words);
       const vendorRun = runOf(words.slice(0, vendorName.split(/\s+/).length), page.number, page.source);
