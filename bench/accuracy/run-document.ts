@@ -15,6 +15,8 @@ import { degradePage, pickDegradation } from './degrade.js';
 export interface RunOptions {
   einvoice: boolean;
   images: boolean;
+  /** OCR the images on PDF text pages (the service's default); false for an A/B of its cost. */
+  imageText?: boolean;
   pdfRunner: SandboxRunner;
   /** Needed for scanned PDF pages and for `images`; without it those pages stay empty. */
   ocr: OcrPool | null;
@@ -61,7 +63,7 @@ export async function runDocument(file: string, options: RunOptions): Promise<Ru
   const bytes = await readFile(file);
   const started = performance.now();
   if (!options.ocr) throw new Error('reading needs the OCR pool');
-  const deps = { ocr: options.ocr, pdfRunner: options.pdfRunner, einvoice: options.einvoice && !options.images };
+  const deps = { ocr: options.ocr, pdfRunner: options.pdfRunner, einvoice: options.einvoice && !options.images, imageText: options.imageText ?? true };
   let doc: ReadDocument;
   if (options.images && !IMAGE_EXTENSIONS.has(extname(file).toLowerCase())) {
     doc = await readDocumentFromParts(await degradedPages(bytes, file, options), deps);

@@ -117,7 +117,7 @@ export const PARTY_LABELS: readonly LabelSpec[] = [
     field: 'vendor_block',
     variants: {
       en: ['seller', 'supplier', 'vendor', 'sold by', 'issued by', 'bill from', 'invoice from', 'service provider'],
-      de: ['Lieferant', 'Verkäufer', 'Rechnungssteller', 'Leistungserbringer', 'Auftragnehmer', 'Rechnungsaussteller'],
+      de: ['Lieferant', 'Verkäufer', 'Rechnungssteller', 'Rechnungsersteller', 'Leistungserbringer', 'Auftragnehmer', 'Rechnungsaussteller'],
       fr: ['Fournisseur', 'Vendeur', 'Émetteur', 'Prestataire', 'Émis par'],
       es: ['Proveedor', 'Vendedor', 'Emisor', 'Datos del emisor', 'Emitido por', 'Prestador'],
       it: ['Fornitore', 'Venditore', 'Cedente', 'Cedente/Prestatore', 'Prestatore', 'Emittente'],

@@ -215,3 +215,42 @@ describe('an invoice whose VAT row could not be read', () => {
     expect(extractInvoice(odd, OPTIONS).summary_data.tax).toBeNull();
   });
 });
+
+describe('OCR damage around party names', () => {
+  it('ends a sender-line name at its legal form when the bullet after it was lost', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [50, 'Bei Spiel GmbH Ecke12 e 12345 Stadthausen e Germany']],
+          [120, [50, 'Theodor Est']],
+          [132, [50, 'Bahnstr. 42']],
+          [144, [50, '88802 Spielkreis']],
+          [200, [50, 'Rechnung # RE-507 vom 10.06.2019']],
+        ],
+      },
+    ]);
+    const result = extractInvoice(doc, OPTIONS);
+    expect(result.summary_data.vendor_name).toBe('Bei Spiel GmbH');
+    expect(result.summary_data.buyer_name).toBe('Theodor Est');
+  });
+
+  it('strips table rules read as characters, and takes no year for a postcode', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [40, [50, 'Stylesheet zur Lesbarmachung der XML-Daten']],
+          [52, [50, 'Version: 2.1 vom 24.03.2020']],
+          [64, [50, '(c) AWV e.V. 2020']],
+          [100, [50, 'Rechnungsersteller']],
+          [112, [50, '| Lieferant GmbH']],
+          [124, [50, 'Lieferantenstraße 20']],
+          [136, [50, '80333 München']],
+          [200, [50, 'Rechnungsnummer'], [300, '471102']],
+        ],
+      },
+    ]);
+    const result = extractInvoice(doc, OPTIONS);
+    expect(result.summary_data.vendor_name).toBe('Lieferant GmbH');
+    expect(result.summary_data.buyer_name ?? '').not.toMatch(/Stylesheet/);
+  });
+});

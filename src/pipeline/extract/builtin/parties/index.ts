@@ -73,6 +73,8 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
     const text = segment.text.includes(':') && !/^[^:]*\p{Lu}[^:]*(GmbH|AG|Ltd|Inc)/u.test(segment.text)
       ? segment.text.slice(segment.text.lastIndexOf(':') + 1).trim()
       : segment.text;
+    // "(c) AWV e.V. 2020", "© Example GmbH": the copyright holder of a form or a stylesheet, not a party.
+    if (/©|\(c\)|copyright/iu.test(text)) continue;
     const name = companyName(text);
     if (!name) continue;
     const key = letterKey(name);
