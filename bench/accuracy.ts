@@ -1,12 +1,12 @@
 // Accuracy of the builtin extraction engine on labelled datasets (format: ../shared/datasets/README.md).
 //
-//   npm run bench:accuracy -- --dataset DIR [--dataset DIR2 ...] [--no-einvoice] [--images] [--no-image-text] [--limit N] [--misses]
+//   npm run bench:accuracy -- --dataset DIR [--dataset DIR2 ...] [--no-einvoice] [--images] [--image-text auto|always|off] [--limit N] [--misses]
 //
 // Each document goes through the service's path (PDF reading in the sandbox, embedded e-invoice unless
 // --no-einvoice, OCR of degraded page renders with --images, then the builtin engine). Prints per-field accuracy
 // (each content_id counted once), line-item precision/recall/F1 and ms per page, per dataset and overall, as a
-// Markdown table. --misses lists every wrong field. --no-image-text skips OCR of the images on PDF text pages
-// (DOCEX_OCR_PDF_IMAGES=false), to measure what it costs and gains.
+// Markdown table. --misses lists every wrong field. --image-text says when the images on PDF text pages are read
+// by OCR, as DOCEX_OCR_PDF_IMAGES does (default auto), to measure what it costs and gains.
 import { createOcrPool, type OcrPool } from '../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
 import { readDataset, type DatasetRow } from './accuracy/manifest.js';
@@ -18,20 +18,25 @@ interface Args {
   datasets: string[];
   einvoice: boolean;
   images: boolean;
-  imageText: boolean;
+  imageText: 'auto' | 'always' | 'off';
   limit: number;
   misses: boolean;
 }
 
+function imageTextMode(value: string | undefined): Args['imageText'] {
+  if (value === 'auto' || value === 'always' || value === 'off') return value;
+  throw new Error(`--image-text takes auto, always or off, not ${value}`);
+}
+
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { datasets: [], einvoice: true, images: false, imageText: true, limit: Infinity, misses: false };
+  const args: Args = { datasets: [], einvoice: true, images: false, imageText: 'auto', limit: Infinity, misses: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--dataset') args.datasets.push(argv[++i] ?? '');
     else if (arg === '--no-einvoice') args.einvoice = false;
     else if (arg === '--images') args.images = true;
     else if (arg === '--misses') args.misses = true;
-    else if (arg === '--no-image-text') args.imageText = false;
+    else if (arg === '--image-text') args.imageText = imageTextMode(argv[++i]);
     else if (arg === '--limit') args.limit = Number(argv[++i]);
     else throw new Error(`unknown argument ${arg}`);
   }

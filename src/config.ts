@@ -71,7 +71,7 @@ const schema = z.object({
   DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS: int(10_000, 100, 600_000),
   DOCEX_OCR_WORKERS: int(2, 1, 64),
   DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
-  DOCEX_OCR_PDF_IMAGES: bool(true),
+  DOCEX_OCR_PDF_IMAGES: z.enum(['auto', 'always', 'off']).default('auto'),
   DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
   DOCEX_PDF_MAX_MEMORY_MB: int(512, 64, 16_384),
   DOCEX_ARCHIVE: z.enum(['filesystem', 's3', 'off']).default('filesystem'),
@@ -126,8 +126,11 @@ export interface Config {
   /** Exact addresses or CIDRs downloads and webhooks may reach although private (e.g. an internal file server). */
   trustedAddresses: string[];
   download: { maxBytes: number; timeoutMs: number; connectTimeoutMs: number };
-  /** pdfImages: OCR the images on text pages of PDFs (logos with the vendor's name). */
-  ocr: { workers: number; pageTimeoutMs: number; pdfImages: boolean };
+  /**
+   * pdfImages: when to OCR the images on text pages of PDFs (a logo with the vendor's name): 'auto' when the text
+   * layer gave no vendor, 'always' while reading, 'off' never.
+   */
+  ocr: { workers: number; pageTimeoutMs: number; pdfImages: 'auto' | 'always' | 'off' };
   pdf: { timeoutMs: number; maxMemoryMb: number };
   archive: ArchiveConfig;
   webhooks: { concurrency: number; timeoutMs: number; retrySchedule: RetrySchedule; signingSecretGraceHours: number };

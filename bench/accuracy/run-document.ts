@@ -6,7 +6,8 @@ import type { SandboxRunner } from '../../src/pipeline/read/sandbox/run-in-sandb
 import type { ReadDocument } from '../../src/pipeline/model.js';
 import { extractBuiltin } from '../../src/pipeline/extract/index.js';
 import { sniffFormat } from '../../src/pipeline/fetch/sniff.js';
-import { readDocument, readDocumentFromParts, type Source } from '../../src/pipeline/read/index.js';
+import { readDocument, readDocumentFromParts, readImageTextOf, type Source } from '../../src/pipeline/read/index.js';
+import { lacksVendorName } from '../../src/pipeline/second-look.js';
 import type { OcrPool } from '../../src/pipeline/read/ocr/index.js';
 import { readPdf, renderPages } from '../../src/pipeline/read/pdf/index.js';
 import type { InvoiceResult } from '../../src/pipeline/extract/schemas/invoice.js';
@@ -15,8 +16,8 @@ import { degradePage, pickDegradation } from './degrade.js';
 export interface RunOptions {
   einvoice: boolean;
   images: boolean;
-  /** OCR the images on PDF text pages (the service's default); false for an A/B of its cost. */
-  imageText?: boolean;
+  /** When to OCR the images on PDF text pages, as DOCEX_OCR_PDF_IMAGES (default 'auto', the service's default). */
+  imageText?: 'auto' | 'always' | 'off';
   pdfRunner: SandboxRunner;
   /** Needed for scanned PDF pages and for `images`; without it those pages stay empty. */
   ocr: OcrPool | null;
@@ -63,16 +64,28 @@ export async function runDocument(file: string, options: RunOptions): Promise<Ru
   const bytes = await readFile(file);
   const started = performance.now();
   if (!options.ocr) throw new Error('reading needs the OCR pool');
-  const deps = { ocr: options.ocr, pdfRunner: options.pdfRunner, einvoice: options.einvoice && !options.images, imageText: options.imageText ?? true };
+  const imageText = options.imageText ?? 'auto';
+  const deps = { ocr: options.ocr, pdfRunner: options.pdfRunner, einvoice: options.einvoice && !options.images, imageText: imageText === 'always' };
   let doc: ReadDocument;
+  let sources: Source[];
   if (options.images && !IMAGE_EXTENSIONS.has(extname(file).toLowerCase())) {
-    doc = await readDocumentFromParts(await degradedPages(bytes, file, options), deps);
+    sources = await degradedPages(bytes, file, options);
+    doc = await readDocumentFromParts(sources, deps);
   } else {
     const format = sniffFormat(bytes);
     if (!format) throw new Error(`${file}: not a document docex reads`);
-    doc = await readDocument({ bytes, format }, deps);
+    sources = [{ bytes, format }];
+    doc = await readDocument(sources[0]!, deps);
   }
-  const result = extractBuiltin(doc, 0, true) as InvoiceResult;
+  let result = extractBuiltin(doc, 0, true) as InvoiceResult;
+  // The worker's second look (pipeline/process.ts): the images' text when the text layer named no vendor.
+  if (imageText === 'auto' && lacksVendorName(result)) {
+    const closer = await readImageTextOf(doc, sources, deps);
+    if (closer) {
+      doc = closer;
+      result = extractBuiltin(doc, 0, true) as InvoiceResult;
+    }
+  }
   const ms = performance.now() - started;
   return { result, pages: doc.pages.length, ms, ...(options.keepDocument ? { document: doc } : {}) };
 }

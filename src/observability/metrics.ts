@@ -18,7 +18,7 @@ export function createMetrics(pool: Pool): Metrics {
 
   const stageSeconds = new client.Histogram({
     name: 'docex_stage_duration_seconds',
-    help: 'Duration of pipeline stages (download, read, extract, archive, job)',
+    help: 'Duration of pipeline stages (download, read, read_images, extract, archive, job)',
     labelNames: ['stage'] as const,
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
     registers: [registry],

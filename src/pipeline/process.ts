@@ -11,6 +11,7 @@ import type { SubmissionPayload } from '../jobs/submission.js';
 import type { DocumentJob, JobStatus } from '../jobs/types.js';
 import { EXTRACTED_KINDS, classifyEmail, triageAttachment } from './classify/index.js';
 import type { DocumentEntry } from './extract/schemas/documents.js';
+import { lacksVendorName } from './second-look.js';
 
 export interface Extracted {
   data: Record<string, unknown> & { summary_data?: unknown; lineItems?: unknown[] };
@@ -23,6 +24,11 @@ export interface Stages {
   download(url: string): Promise<Downloaded>;
   read(sources: Source[]): Promise<ReadDocument>;
   extract(doc: ReadDocument, typeId: number, requireLineItems: boolean): Promise<Extracted>;
+  /**
+   * A second look at a document whose builtin extraction found no vendor: the text of the images on its PDF text
+   * pages (a logo). Null when there is nothing more to read; absent when the service is configured without it.
+   */
+  readImageText?(doc: ReadDocument, sources: Source[]): Promise<ReadDocument | null>;
   /** Stores the source of a single-mode job; returns its key, or null when archiving is off or failed. */
   archive(job: DocumentJob, downloaded: Downloaded): Promise<string | null>;
   /** Moves the job to its next working status (email jobs). */
@@ -101,27 +107,38 @@ function allFailed(entries: DocumentEntry[], errors: unknown[]): never {
   );
 }
 
+/**
+ * Extracts a read document; when the result lacks the vendor and the PDF paints images on its text pages, reads
+ * their text and extracts again. Only for the builtin engine (an LLM engine would be paid twice).
+ */
+async function extractWithSecondLook(s: Stages, doc: ReadDocument, sources: Source[], typeId: number, requireLineItems: boolean): Promise<Extracted> {
+  const first = await s.extract(doc, typeId, requireLineItems);
+  if (!s.readImageText || first.modelCost !== null || !lacksVendorName(first.data)) return first;
+  const closer = await s.readImageText(doc, sources);
+  return closer ? s.extract(closer, typeId, requireLineItems) : first;
+}
+
 async function processSingle(job: DocumentJob, p: Extract<SubmissionPayload, { mode: 'single' }>, s: Stages): Promise<Processed> {
   const downloaded = await s.download(p.documentUrl);
   const archivedStorageKey = await s.archive(job, downloaded);
-  const doc = await s.read([toSource(downloaded)]);
-  const e = await s.extract(doc, p.typeId, p.requireLineItems);
+  const sources = [toSource(downloaded)];
+  const e = await extractWithSecondLook(s, await s.read(sources), sources, p.typeId, p.requireLineItems);
   return { extractedData: e.data, archivedStorageKey, parserVersionId: e.parserVersionId, parserVersion: e.parserVersion, modelCost: e.modelCost };
 }
 
 async function processMulti(p: Extract<SubmissionPayload, { mode: 'multi' }>, s: Stages): Promise<Processed> {
   if (p.processingMode === 'single_invoice') {
     const downloads = await mapBounded(p.documentUrls, DOWNLOAD_CONCURRENCY, (url) => s.download(url));
-    const doc = await s.read(downloads.map(toSource));
-    const e = await s.extract(doc, p.typeId, p.requireLineItems);
+    const sources = downloads.map(toSource);
+    const e = await extractWithSecondLook(s, await s.read(sources), sources, p.typeId, p.requireLineItems);
     return { extractedData: e.data, archivedStorageKey: null, parserVersionId: e.parserVersionId, parserVersion: e.parserVersion, modelCost: e.modelCost };
   }
   const errors: unknown[] = [];
   const extracted: Array<Extracted | null> = [];
   const entries = await mapBounded(p.documentUrls, DOWNLOAD_CONCURRENCY, async (url, index): Promise<DocumentEntry> => {
     try {
-      const doc = await s.read([toSource(await s.download(url))]);
-      const e = await s.extract(doc, p.typeId, p.requireLineItems);
+      const sources = [toSource(await s.download(url))];
+      const e = await extractWithSecondLook(s, await s.read(sources), sources, p.typeId, p.requireLineItems);
       extracted[index] = e;
       return { index, source_url: url, status: 'processed', error: null, result: e.data };
     } catch (err) {
@@ -149,15 +166,15 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
   const errors: unknown[] = [];
   const read = await mapBounded(p.attachments, DOWNLOAD_CONCURRENCY, async (url, index) => {
     try {
-      const downloaded = await s.download(url);
-      const doc = await s.read([toSource(downloaded)]);
+      const sources = [toSource(await s.download(url))];
+      const doc = await s.read(sources);
       const triage = doc.einvoice
         ? { kind: 'invoice' as const, score: 1, reasons: ['e-invoice XML'] }
         : triageAttachment({ filename: new URL(url).pathname.split('/').pop(), text: firstPageText(doc), pageCount: doc.pages.length });
-      return { index, url, doc, triage, error: null as unknown };
+      return { index, url, doc, sources, triage, error: null as unknown };
     } catch (err) {
       errors[index] = err;
-      return { index, url, doc: null, triage: null, error: err };
+      return { index, url, doc: null, sources: [], triage: null, error: err };
     }
   });
 
@@ -177,7 +194,7 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
       continue;
     }
     try {
-      const e = await s.extract(r.doc, 0, p.requireLineItems);
+      const e = await extractWithSecondLook(s, r.doc, r.sources, 0, p.requireLineItems);
       extracted[r.index] = e;
       entries.push({ index: r.index, source_url: r.url, status: 'processed', attachment_kind: r.triage.kind, error: null, result: e.data });
     } catch (err) {

@@ -6,7 +6,8 @@ import type { DocumentJob } from '../jobs/types.js';
 import { timed, type Metrics } from '../observability/metrics.js';
 import { download, type Downloaded } from '../pipeline/fetch/index.js';
 import type { Stages } from '../pipeline/process.js';
-import { readDocumentFromParts } from '../pipeline/read/index.js';
+import type { ReadDocument } from '../pipeline/model.js';
+import { readDocumentFromParts, readImageTextOf, type ReaderDeps, type Source } from '../pipeline/read/index.js';
 import type { OcrPool } from '../pipeline/read/ocr/index.js';
 import type { SandboxRunner } from '../pipeline/read/sandbox/run-in-sandbox.js';
 import { archiveKey, contentTypeFor, type BlobStore } from '../storage/index.js';
@@ -23,6 +24,14 @@ export interface WorkerResources {
 
 export function stagesFor(r: WorkerResources, job: DocumentJob, log: Logger, signal: AbortSignal): Omit<Stages, 'advance' | 'log'> {
   const { config, metrics } = r;
+  const readerDeps: ReaderDeps = {
+    ocr: r.ocr,
+    pdfRunner: r.pdfRunner,
+    log,
+    signal,
+    imageText: config.ocr.pdfImages === 'always',
+    onOcrPage: () => metrics?.ocrPages.inc(),
+  };
   return {
     download: (url) =>
       timed(metrics, 'download', async () => {
@@ -38,17 +47,10 @@ export function stagesFor(r: WorkerResources, job: DocumentJob, log: Logger, sig
         log.debug({ bytes: d.bytes.length, format: d.format, redirects: d.redirects.length }, 'downloaded');
         return d;
       }),
-    read: (sources) =>
-      timed(metrics, 'read', () =>
-        readDocumentFromParts(sources, {
-          ocr: r.ocr,
-          pdfRunner: r.pdfRunner,
-          log,
-          signal,
-          imageText: config.ocr.pdfImages,
-          onOcrPage: () => metrics?.ocrPages.inc(),
-        }),
-      ),
+    read: (sources) => timed(metrics, 'read', () => readDocumentFromParts(sources, readerDeps)),
+    ...(config.ocr.pdfImages === 'auto'
+      ? { readImageText: (doc: ReadDocument, sources: Source[]) => timed(metrics, 'read_images', () => readImageTextOf(doc, sources, readerDeps)) }
+      : {}),
     extract: (doc, typeId, requireLineItems) => timed(metrics, 'extract', () => r.extractor.extract(doc, typeId, requireLineItems, { log, signal })),
     archive: (j: DocumentJob, d: Downloaded) =>
       timed(metrics, 'archive', async () => {

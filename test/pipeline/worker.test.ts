@@ -9,6 +9,9 @@ import { startDocumentServer, type DocumentServer } from '../support/document-se
 import { waitForJob } from '../support/jobs.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startTestWorker, type TestWorker } from '../support/worker.js';
+import sharp from 'sharp';
+import { renderPage } from '../../src/pipeline/read/pdf/index.js';
+import { invoiceWithLogoPdf } from '../support/pdf-builder.js';
 
 const DATASETS = path.resolve('../shared/datasets');
 const ZUGFERD = path.join(DATASETS, 'zugferd-corpus');
@@ -31,6 +34,13 @@ beforeAll(async () => {
   docs.file('/cii.xml', await readFile(path.join(ZUGFERD, 'labels/xml/XML-Rechnung/FX/EN16931_1_Teilrechnung.xml')), 'text/plain');
   docs.file('/ubl.xml', await readFile('test/fixtures/einvoice/ubl-invoice-peppol.xml'));
   docs.file('/aws.png', await readFile(path.join(I2D, 'AmazonWebServices.png')), 'application/pdf');
+  docs.file('/logo.pdf', await invoiceWithLogoPdf(
+    async (pdf) => (await renderPage(pdf, 1, 200)).png,
+    async (png) => {
+      const { data, info } = await sharp(png).greyscale().jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    },
+  ));
 }, 60_000);
 afterAll(async () => {
   await worker?.stop();
@@ -66,6 +76,17 @@ describe('single documents', () => {
     const d = receiver.deliveries.find((x) => JSON.parse(x.body).job_id === jobId)!;
     expect(d.path).toBe('/hooks/e2e');
     expect(JSON.parse(d.body).processed_data.summary_data.invoice_number).toBe('471102');
+  });
+
+  it('a PDF naming its vendor only in its logo: the text layer lacks the vendor, so the logo is read by OCR', async () => {
+    const jobId = await submit({ documentUrl: docs.url('/logo.pdf') });
+    const job = await waitForJob(t.db.pool, key.organizationId, jobId);
+    expect(job.status, JSON.stringify(job.errorDetail)).toBe('processed');
+    const data = job.extractedData as { summary_data: Record<string, unknown>; fields: Record<string, { source: string; page: number; bbox: { y: number } }> };
+    expect(data.summary_data).toMatchObject({ invoice_number: 'RE-2026-0042', total: 119, vendor_name: 'Nordwind Handel GmbH' });
+    expect(data.fields['summary_data.vendor_name']).toMatchObject({ source: 'ocr', page: 1 });
+    expect(data.fields['summary_data.vendor_name']!.bbox.y).toBeLessThan(90); // inside the logo, at the top
+    expect(data.fields['summary_data.total']).toMatchObject({ source: 'text' });
   });
 
   it('a Factur-X PDF with its XML removed is read from the text layer', async () => {

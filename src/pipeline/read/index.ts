@@ -7,7 +7,7 @@ import type { EInvoiceSource, Page, ReadDocument, SourceFormat } from '../model.
 import { decodeXmlBytes, detectEInvoice, findEmbeddedEInvoice } from './einvoice/index.js';
 import { MAX_IMAGE_REGIONS, readImageText } from './image-text.js';
 import { ocrImage, ocrPage, type OcrPool } from './ocr/index.js';
-import { readPdf, renderPages } from './pdf/index.js';
+import { readPdf, renderPages, type PageImageRegion } from './pdf/index.js';
 import type { SandboxRunner } from './sandbox/run-in-sandbox.js';
 
 export interface ReaderDeps {
@@ -22,7 +22,10 @@ export interface ReaderDeps {
   einvoice?: boolean;
   /** Called once per page (or image on a text page) read by OCR, for metrics. */
   onOcrPage?: () => void;
-  /** OCR the images on text pages (a logo with the vendor's name); default true. */
+  /**
+   * OCR the images on PDF text pages (a logo with the vendor's name) while reading; default false. The pipeline
+   * instead reads them on demand with readImageTextOf when the extraction lacks what they may hold.
+   */
   imageText?: boolean;
 }
 
@@ -51,7 +54,7 @@ async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocum
     );
     for (const page of ocred) pages[page.number - 1] = page;
   }
-  const images = einvoice || deps.imageText === false ? [] : pdf.info.imageRegions;
+  const images = einvoice || deps.imageText !== true ? [] : pdf.info.imageRegions;
   if (images.length > 0) {
     deps.log?.debug({ images: images.length }, 'reading the text of images on text pages');
     pages = await readImageText(bytes, pages, images, deps);
@@ -72,6 +75,20 @@ async function readImages(images: Source[], deps: ReaderDeps): Promise<ReadDocum
     pages.push(...read);
   }
   return { format: images[0]!.format, pages, einvoice: null, info: { ocrPages: pages.length, images: images.length } };
+}
+
+/**
+ * A second look at a PDF read without its images: OCR of the images on its text pages (info.imageRegions), added
+ * to the pages. Null when there is nothing more to read (not a one-PDF document, an e-invoice, no images, or they
+ * were read already).
+ */
+export async function readImageTextOf(doc: ReadDocument, sources: readonly Source[], deps: ReaderDeps): Promise<ReadDocument | null> {
+  const source = sources.length === 1 ? sources[0] : undefined;
+  const regions = (doc.info.imageRegions ?? []) as PageImageRegion[];
+  if (!source || source.format !== 'pdf' || doc.einvoice || regions.length === 0 || Number(doc.info.imagesRead ?? 0) > 0) return null;
+  deps.log?.debug({ images: regions.length }, 'reading the text of images on text pages');
+  const pages = await readImageText(source.bytes, doc.pages, regions, deps);
+  return { ...doc, pages, info: { ...doc.info, imagesRead: Math.min(regions.length, MAX_IMAGE_REGIONS) } };
 }
 
 function readXml(bytes: Buffer): ReadDocument {

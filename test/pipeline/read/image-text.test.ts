@@ -2,7 +2,8 @@
 // image) is found by walking the page's drawing operators and read by OCR into the page's lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Line, ReadDocument } from '../../../src/pipeline/model.js';
-import { readDocument } from '../../../src/pipeline/read/index.js';
+import { readDocument, readImageTextOf } from '../../../src/pipeline/read/index.js';
+import { lacksVendorName } from '../../../src/pipeline/second-look.js';
 import { createOcrPool, type OcrPool } from '../../../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool, readPdf } from '../../../src/pipeline/read/pdf/index.js';
 import { dataset } from './pdf/helpers.js';
@@ -68,3 +69,33 @@ describe('images on text pages', () => {
     expect(ocrLines(doc)).toEqual([]);
   });
 });
+
+describe('the second look (DOCEX_OCR_PDF_IMAGES=auto)', () => {
+  it('reads the images of a document read without them, once', async () => {
+    const bytes = dataset('invoice2data/documents/saeco.pdf');
+    const sources = [{ bytes, format: 'pdf' as const }];
+    const deps = { ocr, pdfRunner };
+    const plain = await readDocument(sources[0]!, deps);
+    expect(ocrLines(plain)).toEqual([]);
+    expect(plain.info.imagesRead).toBe(0);
+    const closer = await readImageTextOf(plain, sources, deps);
+    expect(ocrLines(closer!).some((l) => l.text.includes('Luscious'))).toBe(true);
+    expect(closer!.info.imagesRead).toBe(2);
+    expect(await readImageTextOf(closer!, sources, deps)).toBeNull();
+  });
+
+  it('has nothing more to read in images, XML or a PDF without images', async () => {
+    const azure = await read('AzureInterior.pdf', false);
+    expect(await readImageTextOf(azure, [{ bytes: dataset('invoice2data/documents/AzureInterior.pdf'), format: 'pdf' }], { ocr, pdfRunner })).toBeNull();
+    expect(await readImageTextOf({ ...azure, format: 'png' }, [{ bytes: Buffer.alloc(0), format: 'png' }], { ocr, pdfRunner })).toBeNull();
+  });
+
+  it('is wanted only when a result has an empty vendor_name', () => {
+    expect(lacksVendorName({ summary_data: { vendor_name: null } })).toBe(true);
+    expect(lacksVendorName({ summary_data: { vendor_name: 'ACME GmbH' } })).toBe(false);
+    expect(lacksVendorName({ summary_data: { account: null } })).toBe(false);
+    expect(lacksVendorName({ po_numbers: [] })).toBe(false);
+    expect(lacksVendorName(null)).toBe(false);
+  });
+});
+
