@@ -174,6 +174,35 @@ function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHi
   return found;
 }
 
+/**
+ * OCR reads a capital I or O that opens a reference as 1 or 0 ("1BZY2087" for "IBZY2087"): before two or more
+ * capitals that are followed by digits, the digit is taken for the letter. Only for references read by OCR.
+ */
+function ocrLetterPrefix(c: Candidate<string> | null): Candidate<string> | null {
+  if (!c || c.evidence.source !== 'ocr') return c;
+  const m = /^([01])(?=[A-Z]{2,}[\-/._]?\d)/.exec(c.value);
+  if (!m) return c;
+  return { ...c, value: (m[1] === '1' ? 'I' : 'O') + c.value.slice(1), rule: `${c.rule}:ocr-letter` };
+}
+
+/** "# INV-0042" alone in the upper part of the first page: templates print the number so under the title. */
+const HASH_REFERENCE = /^#\s*(?=[\p{L}\p{N}_\-/.]*\p{N})[\p{L}\p{N}][\p{L}\p{N}_\-/.]{2,}$/u;
+
+function hashReferences(layout: Layout, hints: DocumentHints): Candidate<string>[] {
+  const page = layout.pages[0];
+  if (!page) return [];
+  const found: Candidate<string>[] = [];
+  for (const line of page.lines) {
+    if (line.bbox.y > page.height / 3) break;
+    for (const segment of line.segments) {
+      if (!HASH_REFERENCE.test(segment.text)) continue;
+      const c = fromSpan({ run: segment, from: 0, to: segment.text.length }, readIdentifier(segment.text.replace(/^#\s*/, (m) => ' '.repeat(m.length)), hints), 0.4, 'hash-reference');
+      if (c) found.push(c);
+    }
+  }
+  return found;
+}
+
 export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: DocumentHints): HeaderFields {
   const identifier = (text: string) => readIdentifier(text, hints);
   const date = (text: string) => readDate(text, hints);
@@ -183,6 +212,7 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   if (numbers.length === 0) numbers.push(...receiptReferences(layout, labels, hints));
   const invoiceDates = labelled(labels, ['invoice_date'], date);
   numbers.push(...title.numbers);
+  if (numbers.length === 0) numbers.push(...hashReferences(layout, hints));
   invoiceDates.push(...title.dates);
   if (invoiceDates.length === 0) invoiceDates.push(...letterDate(layout, labels, hints));
   const dueDates = labelled(labels, ['due_date'], date);
@@ -190,7 +220,7 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));
   const poNumbers = [...labelled(labels, ['po_number'], identifier), ...gluedPoNumbers(layout)];
 
-  const invoiceNumber = best(numbers);
+  const invoiceNumber = ocrLetterPrefix(best(numbers));
   return {
     invoice_number: invoiceNumber,
     invoice_date: best(invoiceDates),

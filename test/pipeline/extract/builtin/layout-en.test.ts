@@ -206,3 +206,16 @@ describe('amount due after a prepayment', () => {
     expect(result.summary_data.amount_due).toBeNull();
   });
 });
+
+describe('invoice numbers without a label', () => {
+  it('reads "# INV-0042" printed under the title', () => {
+    const doc = buildDocument([{ lines: [[30, [50, 'Sammy Maystone']], [60, [460, '# invoice_number_1']], [100, [436, 'Date: Jan 1, 2022']]] }]);
+    expect(extractInvoice(doc, OPTIONS).summary_data.invoice_number).toBe('invoice_number_1');
+  });
+
+  it('takes a leading 1 before capitals for the I that OCR misread, on OCR pages only', () => {
+    const lines: PageSpec['lines'] = [[60, [50, 'Invoice No: 1BZY2087']], [100, [50, 'Date: 2022-01-01']]];
+    expect(extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS).summary_data.invoice_number).toBe('IBZY2087');
+    expect(extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data.invoice_number).toBe('1BZY2087');
+  });
+});
