@@ -196,7 +196,7 @@ function hashReferences(layout: Layout, hints: DocumentHints): Candidate<string>
     if (line.bbox.y > page.height / 3) break;
     for (const segment of line.segments) {
       if (!HASH_REFERENCE.test(segment.text)) continue;
-      const c = fromSpan({ run: segment, from: 0, to: segment.text.length }, readIdentifier(segment.text.replace(/^#\s*/, (m) => ' '.repeat(m.length)), hints), 0.4, 'hash-reference');
+      const c = fromSpan({ run: segment, from: 0, to: segment.text.length }, readIdentifier(segment.text, hints), 0.4, 'hash-reference');
       if (c) found.push(c);
     }
   }
