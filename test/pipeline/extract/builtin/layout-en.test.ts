@@ -219,3 +219,20 @@ describe('invoice numbers without a label', () => {
     expect(extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data.invoice_number).toBe('1BZY2087');
   });
 });
+
+describe('a stray amount under the table', () => {
+  it('is not a line item: a row with an amount and nothing else', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          ...header,
+          [230, [50, 'Description'], [300, 'Qty'], [360, 'Unit Price'], rightAt(540, 'Amount')],
+          [246, [50, 'Widget, large'], [300, '4'], rightAt(410, '$25.00'), rightAt(540, '$100.00')],
+          [262, rightAt(540, '$0.00')],
+          [300, [380, 'Total'], rightAt(540, '$100.00')],
+        ],
+      },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).lineItems.map((l) => l.description)).toEqual(['Widget, large']);
+  });
+});

@@ -207,9 +207,17 @@ export function readLineItems(layout: Layout, hints: DocumentHints, headers: rea
     }
     if (items.length > MAX_ITEMS) break;
   }
-  const kept = items.filter((i) => i.amount !== null || (i.unit_price !== null && i.quantity !== null)).slice(0, MAX_ITEMS);
+  const kept = items.filter((i) => (i.amount !== null || (i.unit_price !== null && i.quantity !== null)) && !bareAmount(i)).slice(0, MAX_ITEMS);
   kept.forEach(splitBracketCode);
   return kept;
+}
+
+/**
+ * A row with an amount and nothing else (no description, quantity, price or code): a subtotal, a carried-forward
+ * sum or a stray number under the table ("0,00" of an empty discount row), not a line.
+ */
+function bareAmount(item: LineItemCandidates): boolean {
+  return item.description === null && item.quantity === null && item.unit_price === null && item.product_code === null;
 }
 
 export function lineAmountSum(items: readonly LineItemCandidates[]): string | null {
