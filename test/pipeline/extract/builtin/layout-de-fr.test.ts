@@ -254,3 +254,21 @@ describe('OCR damage around party names', () => {
     expect(result.summary_data.buyer_name ?? '').not.toMatch(/Stylesheet/);
   });
 });
+
+describe('a table whose quantity column header was lost', () => {
+  it('takes as quantity the number that times the unit price makes the amount, not an article number', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [60, [50, 'Rechnung Nr. 4711 vom 05.03.2026']],
+          [200, [50, 'Artikelbezeichnung'], [330, 'Nettopreis'], rightAt(540, 'Nettowert')],
+          [216, [50, '4123456000014 ZS997 100,0000 Stk. Zitronensäure'], rightAt(380, '1,0000'), rightAt(540, '100,00')],
+          [232, [50, '4123456000021 GZ250 10,0000 Stk. Gelierzucker'], rightAt(380, '0,0000'), rightAt(540, '0,00')],
+          [248, [50, '4100130013294 2031 15 Bierbrau Pils'], rightAt(380, '12,0000'), rightAt(540, '180,00')],
+        ],
+      },
+    ]);
+    const items = extractInvoice(doc, OPTIONS).lineItems;
+    expect(items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([[100, 1, 100], [10, 0, 0], [15, 12, 180]]);
+  });
+});

@@ -1,6 +1,6 @@
 // Line items: every table found by its header, its rows read into items, continued on the next page when the
 // table does not end on its page (a repeated header starts its own run of rows there).
-import { findAmounts, parsePercent, sumMoney, type FoundAmount } from '../../parse/index.js';
+import { findAmounts, moneyEquals, multiplyMoney, parsePercent, sumMoney, type FoundAmount } from '../../parse/index.js';
 import { candidate, type Candidate } from '../candidates.js';
 import { amountHint, type DocumentHints } from '../hints.js';
 import type { Layout, LayoutPage } from '../layout/layout.js';
@@ -141,6 +141,34 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineIt
   };
 }
 
+/** A count's unit right after it ("100,0000 Stk.", "2 pcs", "3 x"): what tells a quantity from a code. */
+const UNIT_AFTER = /^\s*(?:stk|st|stück|pcs?|pce|pieces?|x|ea|each|units?|kg|g|h|hrs?|std|m|m2|m²|l|pkt|pack|unidades?|uds?|pz|pezzi|stuks?)\b/iu;
+/** Numbers this long are article numbers or GTINs, never counts. */
+const MAX_QUANTITY_DIGITS = 6;
+
+/**
+ * A quantity the table gave no column for (its header was lost to OCR, or never printed): the number of the item's
+ * first row that times the unit price makes the amount ("4123456000014 ZS997 100,0000 Stk. 1 1,0000 19,0 100,00"
+ * -> 100). With a zero price any count fits, so then only a number followed by a unit counts.
+ */
+function inferQuantity(item: RawItem, found: LineItemCandidates, hints: DocumentHints, confidence: number): void {
+  const price = found.unit_price?.value;
+  const amount = found.amount?.value;
+  if (found.quantity || price === undefined || amount === undefined) return;
+  const free = Number(price) === 0;
+  for (const [field, run] of item.anchor.cells) {
+    if (field === 'line_unit_price' || field === 'line_amount' || field === 'line_tax_rate') continue;
+    for (const n of findAmounts(run.text, amountHint(hints))) {
+      const whole = (n.value.split('.')[0] ?? '').replace(/\D/g, '');
+      if (Number(n.value) <= 0 || whole.length > MAX_QUANTITY_DIGITS || /%/.test(run.text.slice(n.index + n.length, n.index + n.length + 2))) continue;
+      const unitFollows = UNIT_AFTER.test(run.text.slice(n.index + n.length));
+      if (free ? !unitFollows : !moneyEquals(multiplyMoney(n.value, price), amount)) continue;
+      found.quantity = fromRun(run, n.index, n.index + n.length, n.value, confidence * (unitFollows ? 0.9 : 0.75));
+      return;
+    }
+  }
+}
+
 /** "[FURN_7777] Office Chair": a bracketed code opening the description is the product code. */
 function splitBracketCode(item: LineItemCandidates): void {
   const d = item.description;
@@ -191,6 +219,7 @@ export function readLineItems(layout: Layout, hints: DocumentHints, headers: rea
     let result = groupItems(page, header.lastLine, header.columns, isValue, width, stop, mode);
     const read = (raw: RawItem[], confidence: number): LineItemCandidates[] => {
       const found = raw.map((i) => toItem(i, hints, confidence));
+      raw.forEach((i, k) => inferQuantity(i, found[k] as LineItemCandidates, hints, confidence));
       settleOtherColumn(raw, found, hints, confidence);
       return found;
     };
