@@ -236,3 +236,27 @@ describe('a stray amount under the table', () => {
     expect(extractInvoice(doc, OPTIONS).lineItems.map((l) => l.description)).toEqual(['Widget, large']);
   });
 });
+
+describe('a table whose header OCR could not read', () => {
+  it('finds the item lines by quantity x unit price = amount, and nothing else', () => {
+    const doc = buildDocument([
+      {
+        source: 'ocr',
+        lines: [
+          [60, [50, 'Invoice # RE-20190610/507 issued at 2019-06-10']],
+          [100, [50, 'on Fae. 7 pe lem 00']],
+          [120, [50, '1.00 Design (hours): Of a sample |7% 160.00 € 160.00 €']],
+          [140, [50, '400.00 Ballons: various colors, 19% 0.79 € 316.00 €']],
+          [180, [50, 'Net total: 476.00 €']],
+          [200, [50, '19% 316.00 € 60.04 €']],
+          [220, [50, 'Order 4711 of 2019-06-01: 3 parcels, 2 pallets 12.50 €']],
+        ],
+      },
+    ]);
+    const items = extractInvoice(doc, OPTIONS).lineItems;
+    expect(items.map((i) => [i.description, i.quantity, i.unit_price, i.amount])).toEqual([
+      ['Design (hours): Of a sample', 1, 160, 160],
+      ['Ballons: various colors', 400, 0.79, 316],
+    ]);
+  });
+});

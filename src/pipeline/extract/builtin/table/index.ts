@@ -7,6 +7,8 @@ import type { Layout, LayoutPage } from '../layout/layout.js';
 import { evidenceOf, type TextRun } from '../layout/runs.js';
 import { moneyAmounts } from '../values.js';
 import { findHeaders, type Column, type ColumnField, type TableHeader } from './header.js';
+import { isPlausibleCount } from './count.js';
+import { headerlessItems } from './headerless.js';
 import { settleOtherColumn } from './roles.js';
 import { defaultAnchorMode, groupItems, type AnchorMode, type RawItem } from './rows.js';
 
@@ -143,8 +145,6 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineIt
 
 /** A count's unit right after it ("100,0000 Stk.", "2 pcs", "3 x"): what tells a quantity from a code. */
 const UNIT_AFTER = /^\s*(?:stk|st|stück|pcs?|pce|pieces?|x|ea|each|units?|kg|g|h|hrs?|std|m|m2|m²|l|pkt|pack|unidades?|uds?|pz|pezzi|stuks?)\b/iu;
-/** Numbers this long are article numbers or GTINs, never counts. */
-const MAX_QUANTITY_DIGITS = 6;
 
 /**
  * A quantity the table gave no column for (its header was lost to OCR, or never printed): the number of the item's
@@ -159,8 +159,7 @@ function inferQuantity(item: RawItem, found: LineItemCandidates, hints: Document
   for (const [field, run] of item.anchor.cells) {
     if (field === 'line_unit_price' || field === 'line_amount' || field === 'line_tax_rate') continue;
     for (const n of findAmounts(run.text, amountHint(hints))) {
-      const whole = (n.value.split('.')[0] ?? '').replace(/\D/g, '');
-      if (Number(n.value) <= 0 || whole.length > MAX_QUANTITY_DIGITS || /%/.test(run.text.slice(n.index + n.length, n.index + n.length + 2))) continue;
+      if (!isPlausibleCount(n) || /%/.test(run.text.slice(n.index + n.length, n.index + n.length + 2))) continue;
       const unitFollows = UNIT_AFTER.test(run.text.slice(n.index + n.length));
       if (free ? !unitFollows : !moneyEquals(multiplyMoney(n.value, price), amount)) continue;
       found.quantity = fromRun(run, n.index, n.index + n.length, n.value, confidence * (unitFollows ? 0.9 : 0.75));
@@ -236,6 +235,8 @@ export function readLineItems(layout: Layout, hints: DocumentHints, headers: rea
     }
     if (items.length > MAX_ITEMS) break;
   }
+  // No header (or none OCR could read): item lines recognized by quantity x price = amount alone.
+  if (items.length === 0) items.push(...headerlessItems(layout, hints));
   const kept = items.filter((i) => (i.amount !== null || (i.unit_price !== null && i.quantity !== null)) && !bareAmount(i)).slice(0, MAX_ITEMS);
   kept.forEach(splitBracketCode);
   return kept;
