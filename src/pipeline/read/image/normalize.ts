@@ -1,11 +1,10 @@
-// Turns an uploaded scan or photo into the images OCR reads best: upright (EXIF orientation applied), grey with a
-// flattened local background (see background.ts), text at roughly 300 dpi, one PNG per page. Every decode is bounded: the pixel count is checked from the header before any
+// Turns an uploaded scan or photo into the images OCR reads best: upright (EXIF orientation applied), grey, text at
+// roughly 300 dpi, one PNG per page. Every decode is bounded: the pixel count is checked from the header before any
 // pixel is decoded (a 30000 x 30000 PNG is a few hundred bytes and would need gigabytes), libvips enforces the same
 // limit while decoding, each page has a time limit, and a multi-page TIFF has a page cap.
 import sharp from 'sharp';
 import { PipelineError } from '../../errors.js';
 import { sniffRasterFormat, type RasterFormat } from './format.js';
-import { flattenBackground } from './background.js';
 import { toOcrGrey } from './grey.js';
 
 export interface NormalizedImage {
@@ -122,7 +121,7 @@ async function normalizePage(
       .toColourspace('srgb')
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    const grey = flattenBackground(toOcrGrey(data, info.channels), info.width, info.height);
+    const grey = toOcrGrey(data, info.channels);
     const png = await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } })
       // No withMetadata(): it would force an sRGB (3-channel) PNG. The OCR derives its dpi hint from the size.
       .toColourspace('b-w')
