@@ -1,6 +1,7 @@
 // Text that a born-digital PDF prints as a picture: the vendor's name in its logo, an address block pasted in as an
 // image. The images found on text pages (info.imageRegions) are cut from a render of their page and read by OCR;
 // the words join the page's text layer with their OCR confidence, so later rules can tell them apart.
+import type { Logger } from 'pino';
 import type { BBox, Line, Page, Word } from '../model.js';
 import { cropImage } from './image/transform.js';
 import { ocrPage, type OcrPool } from './ocr/index.js';
@@ -11,6 +12,7 @@ export interface ImageTextDeps {
   ocr: OcrPool;
   pdfRunner?: SandboxRunner;
   signal?: AbortSignal;
+  log?: Logger;
   onOcrPage?: () => void;
 }
 
@@ -65,8 +67,22 @@ function toPageLines(lines: readonly Line[], origin: { x: number; y: number }, s
 }
 
 /**
- * Reads the text inside the given images (the largest MAX_IMAGE_REGIONS) and returns the pages with those words
- * added; pages without images are returned as they are.
+ * Best effort: the page's own text was read already, so a render or an image that fails (a timeout, an image OCR
+ * cannot decode) leaves the document as it was instead of failing it. Cancellation still stops the job.
+ */
+async function bestEffort<T>(deps: ImageTextDeps, what: string, fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (deps.signal?.aborted) throw err;
+    deps.log?.warn({ err }, `reading the text of images on text pages: ${what} failed; going on without it`);
+    return null;
+  }
+}
+
+/**
+ * Reads the text inside the given images (the largest MAX_IMAGE_REGIONS, side by side in the OCR pool) and returns
+ * the pages with those words added; pages without images are returned as they are.
  */
 export async function readImageText(
   bytes: Uint8Array,
@@ -77,13 +93,15 @@ export async function readImageText(
   const chosen = [...regions].sort((a, b) => b.bbox.width * b.bbox.height - a.bbox.width * a.bbox.height).slice(0, MAX_IMAGE_REGIONS);
   if (chosen.length === 0) return [...pages];
   const pageNumbers = [...new Set(chosen.map((r) => r.page))].sort((a, b) => a - b);
-  const rendered = await renderPages(bytes, pageNumbers, IMAGE_TEXT_DPI, { runner: deps.pdfRunner, signal: deps.signal });
+  const rendered = await bestEffort(deps, 'rendering', () =>
+    renderPages(bytes, pageNumbers, IMAGE_TEXT_DPI, { runner: deps.pdfRunner, signal: deps.signal }),
+  );
+  if (!rendered) return [...pages];
   const scale = IMAGE_TEXT_DPI / 72;
-  const added = new Map<number, Line[]>();
-  for (const region of chosen) {
+  const readRegion = async (region: PageImageRegion): Promise<Line[]> => {
     const render = rendered.find((r) => r.pageNumber === region.page);
     const page = pages[region.page - 1];
-    if (!render || !page) continue;
+    if (!render || !page) return [];
     const box = {
       x: Math.max(0, region.bbox.x - MARGIN_PT),
       y: Math.max(0, region.bbox.y - MARGIN_PT),
@@ -91,15 +109,20 @@ export async function readImageText(
       height: region.bbox.height + 2 * MARGIN_PT,
     };
     const pixels = { left: box.x * scale, top: box.y * scale, width: box.width * scale, height: box.height * scale };
-    const crop = await cropImage(render.png, pixels, CROP_BORDER_PX);
-    const read = await ocrPage(deps.ocr, crop.png, region.page, { detectOrientation: false, dpi: IMAGE_TEXT_DPI });
+    const read = await bestEffort(deps, `image on page ${region.page}`, async () => {
+      const crop = await cropImage(render.png, pixels, CROP_BORDER_PX);
+      return ocrPage(deps.ocr, crop.png, region.page, { detectOrientation: false, dpi: IMAGE_TEXT_DPI });
+    });
+    if (!read) return [];
     deps.onOcrPage?.();
     // The crop starts at the box's (pixel-floored) corner, less the white border.
     const origin = { x: Math.floor(pixels.left) / scale - CROP_BORDER_PX / scale, y: Math.floor(pixels.top) / scale - CROP_BORDER_PX / scale };
     const textWords = page.lines.flatMap((l) => l.words.map((w) => w.bbox));
-    const lines = toPageLines(read.lines, origin, scale, textWords);
-    added.set(region.page, [...(added.get(region.page) ?? []), ...lines]);
-  }
+    return toPageLines(read.lines, origin, scale, textWords);
+  };
+  const read = await Promise.all(chosen.map(readRegion));
+  const added = new Map<number, Line[]>();
+  chosen.forEach((region, i) => added.set(region.page, [...(added.get(region.page) ?? []), ...(read[i] ?? [])]));
   return pages.map((page) => {
     const lines = added.get(page.number);
     return lines && lines.length > 0 ? { ...page, lines: [...page.lines, ...lines].sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x) } : page;

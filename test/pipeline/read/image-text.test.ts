@@ -2,6 +2,7 @@
 // image) is found by walking the page's drawing operators and read by OCR into the page's lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Line, ReadDocument } from '../../../src/pipeline/model.js';
+import { readImageText } from '../../../src/pipeline/read/image-text.js';
 import { readDocument, readImageTextOf } from '../../../src/pipeline/read/index.js';
 import { lacksVendorName } from '../../../src/pipeline/second-look.js';
 import { createOcrPool, type OcrPool } from '../../../src/pipeline/read/ocr/index.js';
@@ -96,6 +97,24 @@ describe('the second look (DOCEX_OCR_PDF_IMAGES=auto)', () => {
     expect(lacksVendorName({ summary_data: { account: null } })).toBe(false);
     expect(lacksVendorName({ po_numbers: [] })).toBe(false);
     expect(lacksVendorName(null)).toBe(false);
+  });
+});
+
+describe('reading images is best effort', () => {
+  const box = { x: 40, y: 720, width: 400, height: 80 };
+
+  it('leaves the pages as they were when the images cannot be read', async () => {
+    const doc = await read('saeco.pdf', false);
+    const pages = await readImageText(dataset('invoice2data/documents/saeco.pdf'), doc.pages, [{ page: 9, bbox: box }], { ocr, pdfRunner });
+    expect(pages).toEqual(doc.pages);
+  });
+
+  it('still stops when the job is cancelled', async () => {
+    const doc = await read('saeco.pdf', false);
+    const controller = new AbortController();
+    controller.abort();
+    const reading = readImageText(dataset('invoice2data/documents/saeco.pdf'), doc.pages, [{ page: 1, bbox: box }], { ocr, pdfRunner, signal: controller.signal });
+    await expect(reading).rejects.toThrow();
   });
 });
 
