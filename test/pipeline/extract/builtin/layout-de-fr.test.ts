@@ -272,3 +272,25 @@ describe('a table whose quantity column header was lost', () => {
     expect(items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([[100, 1, 100], [10, 0, 0], [15, 12, 180]]);
   });
 });
+
+describe('a letterhead right above the window envelope', () => {
+  it('does not take the addressee\'s rows for the vendor\'s address', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [60, [50, 'MVM Musterhafter']],
+          [72, [50, 'Versicherungsverein Musterstadt a.G.']],
+          [96, [50, 'Herrn']],
+          [108, [50, 'Max Mustermann']],
+          [120, [50, 'Musterstr. 11']],
+          [132, [50, '12346 Bad Musterhausen']],
+          [200, [50, 'Beitragsrechnung Nr. 00.123.456.7 vom 11.03.2014']],
+        ],
+      },
+    ]);
+    const summary = extractInvoice(doc, OPTIONS).summary_data;
+    expect(summary.vendor_name).toBe('MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+    expect(summary.vendor_address ?? '').not.toMatch(/Herrn|Mustermann/);
+    expect(summary.buyer_address).toBe('Musterstr. 11, 12346 Bad Musterhausen');
+  });
+});

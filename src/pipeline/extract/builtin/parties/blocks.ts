@@ -63,7 +63,7 @@ function isBareLabel(text: string): boolean {
   return matchLabel(core).some((m) => m.start === 0 && m.end >= core.length && m.confidence >= 0.5);
 }
 
-const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|dr\.?|monsieur|madame|m\.|mme|sr\.?|sra\.?|sig\.?|sig\.ra|dhr\.?|mevr\.?)$/iu;
+export const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|dr\.?|monsieur|madame|m\.|mme|sr\.?|sra\.?|sig\.?|sig\.ra|dhr\.?|mevr\.?)$/iu;
 
 interface FoundName {
   /** Index of the last row the name uses. */

@@ -10,7 +10,7 @@ import type { LabelIndex } from '../layout/label-hits.js';
 import type { Layout, LayoutPage, Segment } from '../layout/layout.js';
 import { evidenceOf, runOf, type Evidence, type TextRun } from '../layout/runs.js';
 import { readIdentifier } from '../values.js';
-import { addressBlocks, headingBlocks, senderLineBlocks, type PartyBlock } from './blocks.js';
+import { addressBlocks, headingBlocks, SALUTATION, senderLineBlocks, type PartyBlock } from './blocks.js';
 import { columnRight, isAttributeRow, looksLikeName, rowsBelow } from './column.js';
 import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain } from './company.js';
 
@@ -102,7 +102,8 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
   const rows = page ? rowsBelow(page, top.segment.bbox, columnRight(page, top.segment.bbox, labels)) : [];
   const address = [];
   for (const row of rows.slice(0, 4)) {
-    if (isAttributeRow(row.text) || !/\p{L}/u.test(row.text)) break;
+    // "Herrn" / "Max Mustermann": a salutation opens the addressee's block (a window envelope under the letterhead).
+    if (isAttributeRow(row.text) || !/\p{L}/u.test(row.text) || SALUTATION.test(row.text.trim().split(/\s+/)[0] ?? '')) break;
     address.push(row);
   }
   const words = top.segment.words.slice(0, top.name.split(/\s+/).length);
