@@ -87,7 +87,9 @@ function titleDate(page: LayoutPage, segment: Segment, from: number, hints: Docu
  * ("# INV-0001"): weaker than a labelled number.
  */
 function standaloneTitleNumber(segment: Segment, labels: LabelIndex, hints: DocumentHints): Candidate<string> | null {
-  if (!/^[\s:#.]*$/u.test(segment.text.replace(TITLE_WORD, ''))) return null;
+  // "Handelsrechnung Nr." with the number in the next cell (a gap OCR or the layout put before it) stands alone too.
+  const rest = segment.text.replace(TITLE_WORD, '').replace(/(?<![\p{L}])(?:nr|no|n°|nº|num|nummer|number|numéro|número|numero)(?![\p{L}])/giu, '');
+  if (!/^[\s:#.]*$/u.test(rest)) return null;
   const spans = [labels.underBox(segment.page, segment.bbox)];
   const right = labels.rowSegments(segment.page, segment.bbox).find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
   if (right && !labels.startsWithLabel(right, 0.5)) spans.unshift({ run: right, from: 0, to: right.text.length, relation: 'right' });
@@ -114,6 +116,15 @@ function dateBeside(segment: Segment, labels: LabelIndex, hints: DocumentHints):
   return evidence ? candidate(date.iso, 0.65, evidence, 'title-alone') : null;
 }
 
+/** The cell to the right of the title on its row that holds `text` (the title's number printed apart). */
+function cellHolding(page: LayoutPage, title: Segment, text: string): Segment | null {
+  for (const line of page.lines) {
+    const cell = line.segments.find((s) => s.index !== title.index && sameRow(s.bbox, title.bbox) && s.bbox.x > title.bbox.x && s.text.includes(text));
+    if (cell) return cell;
+  }
+  return null;
+}
+
 export function readTitle(layout: Layout, labels: LabelIndex, hints: DocumentHints): TitleFields {
   const result: TitleFields = { numbers: [], dates: [], creditNote: false };
   const page = layout.pages[0];
@@ -128,8 +139,13 @@ export function readTitle(layout: Layout, labels: LabelIndex, hints: DocumentHin
       const number = titleNumber(segment, titleEnd, atStart, hints) ?? (atStart ? standaloneTitleNumber(segment, labels, hints) : null);
       if (number) result.numbers.push(number);
       // A date belongs to the title only next to its number, or right after the title word ("Rechnung vom ...").
-      const dateFrom = number ? segment.text.indexOf(number.evidence.raw, titleEnd) + number.evidence.raw.length : titleEnd;
-      const date = titleDate(page, segment, dateFrom, hints) ?? (atStart ? dateBeside(segment, labels, hints) : null);
+      // The number may sit in the next cell of the row ("Handelsrechnung Nr."  "471102 vom 05.03.2018").
+      const numberAt = number ? segment.text.indexOf(number.evidence.raw, titleEnd) : -1;
+      const numberCell = number && numberAt < 0 ? cellHolding(page, segment, number.evidence.raw) : null;
+      const date = numberCell
+        ? titleDate(page, numberCell, numberCell.text.indexOf(number!.evidence.raw) + number!.evidence.raw.length, hints)
+        : (titleDate(page, segment, number ? numberAt + number.evidence.raw.length : titleEnd, hints) ??
+          (atStart ? dateBeside(segment, labels, hints) : null));
       if (date) result.dates.push(date);
       if (atStart && CREDIT_TITLE.test(segment.text) && (number !== null || segment.words.length <= 6)) result.creditNote = true;
     }

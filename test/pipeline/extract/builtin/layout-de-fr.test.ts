@@ -294,3 +294,19 @@ describe('a letterhead right above the window envelope', () => {
     expect(summary.buyer_address).toBe('Musterstr. 11, 12346 Bad Musterhausen');
   });
 });
+
+describe('a title whose number stands in the next cell', () => {
+  it('reads "Handelsrechnung Nr."  "471102 vom 05.03.2018" as the number and date of the invoice', () => {
+    const doc = buildDocument([
+      {
+        source: 'ocr',
+        lines: [
+          [40, [50, 'Stylesheet zur Lesbarmachung der XML-Daten von ZUGFeRD 2.0-Rechnungen']],
+          [80, [50, 'Handelsrechnung Nr.'], [240, '471102 vom 05.03.2018']],
+          [120, [50, 'Liefer- und Leistungsdatum : 01.03.2018']],
+        ],
+      },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).summary_data).toMatchObject({ invoice_number: '471102', invoice_date: '2018-03-05' });
+  });
+});
