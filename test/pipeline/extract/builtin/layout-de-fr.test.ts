@@ -2,7 +2,7 @@
 // totals block in each language's number and date formats.
 import { describe, expect, it } from 'vitest';
 import { extractInvoice } from '../../../../src/pipeline/extract/builtin/index.js';
-import { buildDocument, rightAt } from './build-document.js';
+import { buildDocument, rightAt, type PageSpec } from './build-document.js';
 
 const OPTIONS = { requireLineItems: true, documentType: 'invoice' } as const;
 
@@ -308,5 +308,18 @@ describe('a title whose number stands in the next cell', () => {
       },
     ]);
     expect(extractInvoice(doc, OPTIONS).summary_data).toMatchObject({ invoice_number: '471102', invoice_date: '2018-03-05' });
+  });
+});
+
+describe('a minus sign OCR read as "="', () => {
+  it('is a minus on OCR pages only', () => {
+    const lines: PageSpec['lines'] = [
+      [60, [50, 'Rechnungskorrektur Nr. RK4711 vom 16.09.2018']],
+      [200, [50, 'Nettobetrag'], rightAt(540, '=7,67')],
+      [214, [50, 'MwSt.'], rightAt(540, '-1,12')],
+      [228, [50, 'Endbetrag'], rightAt(540, '-8,79')],
+    ];
+    expect(extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS).summary_data).toMatchObject({ subtotal: -7.67, tax: -1.12, total: -8.79 });
+    expect(extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data.subtotal).not.toBe(-7.67);
   });
 });

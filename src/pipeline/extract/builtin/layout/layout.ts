@@ -150,6 +150,13 @@ function levelWords(words: readonly Word[], skew: number, centre: number): Word[
   });
 }
 
+/** OCR reads the minus of a negative amount as "=" or "~" ("=7,67"): a word that is such an amount gets its minus. */
+const OCR_MINUS = /^[=~](?=\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}$)/u;
+
+function ocrWordText(text: string): string {
+  return text.replace(OCR_MINUS, '-');
+}
+
 export function buildLayout(doc: ReadDocument): Layout {
   const layout: Layout = { pages: [], lines: [], segments: [] };
   let budget = MAX_WORDS;
@@ -174,7 +181,7 @@ export function buildLayout(doc: ReadDocument): Layout {
       const words = line.words
         .filter((w) => w.text.trim().length > 0 && w.bbox.width >= 0 && w.bbox.height > 0)
         .map((w) => {
-          const trimmed: Word = { ...w, text: w.text.trim() };
+          const trimmed: Word = { ...w, text: isOcrWord(w, page) ? ocrWordText(w.text.trim()) : w.text.trim() };
           printedBoxes.set(trimmed, printedBox(w));
           return trimmed;
         })
