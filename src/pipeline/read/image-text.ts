@@ -1,11 +1,12 @@
 // Text that a born-digital PDF prints as a picture: the vendor's name in its logo, an address block pasted in as an
-// image. The images found on text pages (info.imageRegions) are cut from a render of their page and read by OCR;
-// the words join the page's text layer with their OCR confidence, so later rules can tell them apart.
+// image. The images painted on the first text pages (found by walking their drawing operators) are cut from a render
+// of their page and read by OCR; the words join the page's text layer with their OCR confidence, so later rules can
+// tell them apart. The pipeline does this only when it needs to (pipeline/second-look.ts): it is not part of reading.
 import type { Logger } from 'pino';
 import type { BBox, Line, Page, Word } from '../model.js';
 import { cropImage } from './image/transform.js';
 import { ocrPage, type OcrPool } from './ocr/index.js';
-import { renderPages, type PageImageRegion } from './pdf/index.js';
+import { findPageImages, type RenderedPage } from './pdf/index.js';
 import type { SandboxRunner } from './sandbox/run-in-sandbox.js';
 
 export interface ImageTextDeps {
@@ -18,8 +19,10 @@ export interface ImageTextDeps {
 
 /** Logos carry small type: 300 dpi is what tesseract reads best. */
 const IMAGE_TEXT_DPI = 300;
+/** Logos with the company name sit on the first page; a second covers a cover sheet. */
+const IMAGE_PAGES = 2;
 /** Reading an image costs OCR time: at most this many per document, largest first. */
-export const MAX_IMAGE_REGIONS = 4;
+const MAX_IMAGE_REGIONS = 4;
 /** Margin around the image, in points: anti-aliased edges of the letters reach past the image's box. */
 const MARGIN_PT = 2;
 /** Words read with less confidence are mostly patterns and pictures taken for letters. */
@@ -81,27 +84,24 @@ async function bestEffort<T>(deps: ImageTextDeps, what: string, fn: () => Promis
 }
 
 /**
- * Reads the text inside the given images (the largest MAX_IMAGE_REGIONS, side by side in the OCR pool) and returns
- * the pages with those words added; pages without images are returned as they are.
+ * Reads the text inside the images of the first IMAGE_PAGES text pages (the largest MAX_IMAGE_REGIONS, side by side
+ * in the OCR pool) and returns the pages with those words added, and how many images were read.
  */
-export async function readImageText(
-  bytes: Uint8Array,
-  pages: readonly Page[],
-  regions: readonly PageImageRegion[],
-  deps: ImageTextDeps,
-): Promise<Page[]> {
-  const chosen = [...regions].sort((a, b) => b.bbox.width * b.bbox.height - a.bbox.width * a.bbox.height).slice(0, MAX_IMAGE_REGIONS);
-  if (chosen.length === 0) return [...pages];
-  const pageNumbers = [...new Set(chosen.map((r) => r.page))].sort((a, b) => a - b);
-  const rendered = await bestEffort(deps, 'rendering', () =>
-    renderPages(bytes, pageNumbers, IMAGE_TEXT_DPI, { runner: deps.pdfRunner, signal: deps.signal }),
+export async function readImageText(bytes: Uint8Array, pages: readonly Page[], deps: ImageTextDeps): Promise<{ pages: Page[]; imagesRead: number }> {
+  const pageNumbers = pages.filter((p) => p.source === 'text' && p.number <= IMAGE_PAGES).map((p) => p.number);
+  if (pageNumbers.length === 0) return { pages: [...pages], imagesRead: 0 };
+  const rendered = await bestEffort(deps, 'finding the images', () =>
+    findPageImages(bytes, pageNumbers, IMAGE_TEXT_DPI, { runner: deps.pdfRunner, signal: deps.signal }),
   );
-  if (!rendered) return [...pages];
+  const chosen = (rendered ?? [])
+    .flatMap((render) => render.images.map((bbox) => ({ render, bbox })))
+    .sort((a, b) => b.bbox.width * b.bbox.height - a.bbox.width * a.bbox.height)
+    .slice(0, MAX_IMAGE_REGIONS);
+  if (chosen.length === 0) return { pages: [...pages], imagesRead: 0 };
   const scale = IMAGE_TEXT_DPI / 72;
-  const readRegion = async (region: PageImageRegion): Promise<Line[]> => {
-    const render = rendered.find((r) => r.pageNumber === region.page);
-    const page = pages[region.page - 1];
-    if (!render || !page) return [];
+  const readRegion = async (region: { render: RenderedPage; bbox: BBox }): Promise<Line[]> => {
+    const page = pages[region.render.pageNumber - 1];
+    if (!page) return [];
     const box = {
       x: Math.max(0, region.bbox.x - MARGIN_PT),
       y: Math.max(0, region.bbox.y - MARGIN_PT),
@@ -109,9 +109,9 @@ export async function readImageText(
       height: region.bbox.height + 2 * MARGIN_PT,
     };
     const pixels = { left: box.x * scale, top: box.y * scale, width: box.width * scale, height: box.height * scale };
-    const read = await bestEffort(deps, `image on page ${region.page}`, async () => {
-      const crop = await cropImage(render.png, pixels, CROP_BORDER_PX);
-      return ocrPage(deps.ocr, crop.png, region.page, { detectOrientation: false, dpi: IMAGE_TEXT_DPI });
+    const read = await bestEffort(deps, `image on page ${page.number}`, async () => {
+      const crop = await cropImage(region.render.png, pixels, CROP_BORDER_PX);
+      return ocrPage(deps.ocr, crop.png, page.number, { detectOrientation: false, dpi: IMAGE_TEXT_DPI });
     });
     if (!read) return [];
     deps.onOcrPage?.();
@@ -122,9 +122,10 @@ export async function readImageText(
   };
   const read = await Promise.all(chosen.map(readRegion));
   const added = new Map<number, Line[]>();
-  chosen.forEach((region, i) => added.set(region.page, [...(added.get(region.page) ?? []), ...(read[i] ?? [])]));
-  return pages.map((page) => {
+  chosen.forEach(({ render }, i) => added.set(render.pageNumber, [...(added.get(render.pageNumber) ?? []), ...(read[i] ?? [])]));
+  const withText = pages.map((page) => {
     const lines = added.get(page.number);
     return lines && lines.length > 0 ? { ...page, lines: [...page.lines, ...lines].sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x) } : page;
   });
+  return { pages: withText, imagesRead: chosen.length };
 }

@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import { PipelineError } from '../errors.js';
 import type { EInvoiceSource, Page, ReadDocument, SourceFormat } from '../model.js';
 import { decodeXmlBytes, detectEInvoice, findEmbeddedEInvoice } from './einvoice/index.js';
-import { MAX_IMAGE_REGIONS, readImageText } from './image-text.js';
+import { readImageText } from './image-text.js';
 import { ocrImage, ocrPage, type OcrPool } from './ocr/index.js';
-import { readPdf, renderPages, type PageImageRegion } from './pdf/index.js';
+import { readPdf, renderPages } from './pdf/index.js';
 import type { SandboxRunner } from './sandbox/run-in-sandbox.js';
 
 export interface ReaderDeps {
@@ -39,7 +39,7 @@ const DEFAULT_OCR_DPI = 300;
 async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocument> {
   const pdf = await readPdf(bytes, { runner: deps.pdfRunner, signal: deps.signal });
   const einvoice = deps.einvoice === false ? null : findEmbeddedEInvoice(pdf.attachments);
-  let pages: Page[] = [...pdf.pages];
+  const pages: Page[] = [...pdf.pages];
   const scanned = pdf.info.pagesNeedingOcr;
   // With an e-invoice the XML is the data; the scanned pages would only cost OCR time.
   if (scanned.length > 0 && !einvoice) {
@@ -54,17 +54,14 @@ async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocum
     );
     for (const page of ocred) pages[page.number - 1] = page;
   }
-  const images = einvoice || deps.imageText !== true ? [] : pdf.info.imageRegions;
-  if (images.length > 0) {
-    deps.log?.debug({ images: images.length }, 'reading the text of images on text pages');
-    pages = await readImageText(bytes, pages, images, deps);
-  }
-  return {
+  const doc: ReadDocument = {
     format: 'pdf',
     pages,
     einvoice,
-    info: { ...pdf.info, ocrPages: scanned.length > 0 && !einvoice ? scanned.length : 0, imagesRead: Math.min(images.length, MAX_IMAGE_REGIONS) },
+    info: { ...pdf.info, ocrPages: scanned.length > 0 && !einvoice ? scanned.length : 0 },
   };
+  if (deps.imageText !== true) return doc;
+  return (await readImageTextOf(doc, [{ bytes, format: 'pdf' }], deps)) ?? { ...doc, info: { ...doc.info, imagesRead: 0 } };
 }
 
 async function readImages(images: Source[], deps: ReaderDeps): Promise<ReadDocument> {
@@ -78,17 +75,15 @@ async function readImages(images: Source[], deps: ReaderDeps): Promise<ReadDocum
 }
 
 /**
- * A second look at a PDF read without its images: OCR of the images on its text pages (info.imageRegions), added
- * to the pages. Null when there is nothing more to read (not a one-PDF document, an e-invoice, no images, or they
- * were read already).
+ * A second look at a PDF read without its images: OCR of the images on its first text pages, added to the pages.
+ * Null when there is nothing more to read (not a one-PDF document, an e-invoice, read already, or no images).
  */
 export async function readImageTextOf(doc: ReadDocument, sources: readonly Source[], deps: ReaderDeps): Promise<ReadDocument | null> {
   const source = sources.length === 1 ? sources[0] : undefined;
-  const regions = (doc.info.imageRegions ?? []) as PageImageRegion[];
-  if (!source || source.format !== 'pdf' || doc.einvoice || regions.length === 0 || Number(doc.info.imagesRead ?? 0) > 0) return null;
-  deps.log?.debug({ images: regions.length }, 'reading the text of images on text pages');
-  const pages = await readImageText(source.bytes, doc.pages, regions, deps);
-  return { ...doc, pages, info: { ...doc.info, imagesRead: Math.min(regions.length, MAX_IMAGE_REGIONS) } };
+  if (!source || source.format !== 'pdf' || doc.einvoice || doc.info.imagesRead !== undefined) return null;
+  deps.log?.debug('reading the text of images on text pages');
+  const { pages, imagesRead } = await readImageText(source.bytes, doc.pages, deps);
+  return imagesRead > 0 ? { ...doc, pages, info: { ...doc.info, imagesRead } } : null;
 }
 
 function readXml(bytes: Buffer): ReadDocument {

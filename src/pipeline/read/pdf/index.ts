@@ -1,9 +1,8 @@
 // PDF reading: text layer, embedded files, page rendering. Everything runs sandboxed in worker threads.
-export { createPdfSandboxPool, readPdf, renderPage, renderPages, type ReadPdfOptions, type RenderPdfOptions } from './read-pdf.js';
+export { createPdfSandboxPool, findPageImages, readPdf, renderPage, renderPages, type ReadPdfOptions, type RenderPdfOptions } from './read-pdf.js';
 export {
   DEFAULT_PDF_READ_LIMITS,
   DEFAULT_PDF_RENDER_LIMITS,
-  type PageImageRegion,
   type PdfAttachment,
   type PdfInfo,
   type PdfReadLimits,

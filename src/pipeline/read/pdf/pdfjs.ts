@@ -30,7 +30,7 @@ export function loadPdfjs(): Pdfjs {
   return pdfjsModule;
 }
 
-function documentParameters(data: Uint8Array, maxImagePixels: number): DocumentInitParameters {
+function documentParameters(data: Uint8Array): DocumentInitParameters {
   const folder = (name: string): string => `${path.join(pdfjsRoot, name)}${path.sep}`;
   return {
     data,
@@ -51,23 +51,20 @@ function documentParameters(data: Uint8Array, maxImagePixels: number): DocumentI
     enableXfa: false,
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
-    maxImageSize: maxImagePixels,
+    maxImageSize: MAX_IMAGE_PIXELS,
     // Recover what can be read from slightly broken files instead of rejecting them.
     stopAtErrors: false,
     verbosity: 0,
   };
 }
 
-/**
- * Opens a PDF or throws a PipelineError: empty_document, pdf_encrypted or pdf_corrupt. Images larger than
- * `maxImagePixels` are left out of rendering (and never decoded).
- */
-export async function openPdf(bytes: Uint8Array, options: { maxImagePixels?: number } = {}): Promise<PDFDocumentProxy> {
+/** Opens a PDF or throws a PipelineError: empty_document, pdf_encrypted or pdf_corrupt. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   if (bytes.byteLength === 0) {
     throw new PipelineError('parsing', 'empty_document', 'The PDF file is empty', { byteLength: 0 });
   }
   const pdfjs = loadPdfjs();
-  const loadingTask = pdfjs.getDocument(documentParameters(bytes, options.maxImagePixels ?? MAX_IMAGE_PIXELS));
+  const loadingTask = pdfjs.getDocument(documentParameters(bytes));
   try {
     return await loadingTask.promise;
   } catch (error) {

@@ -1,5 +1,6 @@
 // The public entry points of PDF reading. Both parse the untrusted PDF in a sandbox worker thread with a heap cap,
 // a memory watch and a time limit; failures arrive as PipelineError (stage 'parsing').
+import type { BBox } from '../../model.js';
 import { freshWorkerRunner, moduleBesideCaller, sandboxTask, type SandboxLimits, type SandboxRunner } from '../sandbox/run-in-sandbox.js';
 import { SandboxPool, type SandboxPoolOptions } from '../sandbox/sandbox-pool.js';
 import { PDFJS_MODULE, PDFJS_WORKER_MODULE } from './pdfjs-modules.js';
@@ -49,7 +50,6 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
     maxTextItemsPerPage: options.maxTextItemsPerPage ?? DEFAULT_PDF_READ_LIMITS.maxTextItemsPerPage,
     maxAttachmentBytes: options.maxAttachmentBytes ?? DEFAULT_PDF_READ_LIMITS.maxAttachmentBytes,
     maxAttachments: options.maxAttachments ?? DEFAULT_PDF_READ_LIMITS.maxAttachments,
-    imageRegionPages: options.imageRegionPages ?? DEFAULT_PDF_READ_LIMITS.imageRegionPages,
   };
   // The worker gets its own exact copy (moved, not cloned again): the caller's buffer stays intact for other readers,
   // and a Buffer that is a slice of a larger pool does not drag the whole pool along.
@@ -81,6 +81,24 @@ export async function renderPage(
 
 /** Renders several pages in one sandbox (one parse of the document), in the order given. */
 export async function renderPages(bytes: Uint8Array, pageNumbers: number[], dpi: number, options: RenderPdfOptions = {}): Promise<RenderedPage[]> {
+  return render(bytes, pageNumbers, dpi, options, false);
+}
+
+/**
+ * The images painted on the given pages that may hold text (a logo, a pasted-in footer), with a render of each page
+ * that has some: pages without such images are left out. `images` are in points, top-left origin.
+ */
+export async function findPageImages(
+  bytes: Uint8Array,
+  pageNumbers: number[],
+  dpi: number,
+  options: RenderPdfOptions = {},
+): Promise<Array<RenderedPage & { images: BBox[] }>> {
+  const rendered = await render(bytes, pageNumbers, dpi, options, true);
+  return rendered.map((page) => ({ ...page, images: page.images ?? [] }));
+}
+
+async function render(bytes: Uint8Array, pageNumbers: number[], dpi: number, options: RenderPdfOptions, imagesOnly: boolean): Promise<RenderedPage[]> {
   if (!(dpi >= MIN_RENDER_DPI && dpi <= MAX_RENDER_DPI)) {
     throw new RangeError(`dpi must be between ${MIN_RENDER_DPI} and ${MAX_RENDER_DPI}, got ${dpi}`);
   }
@@ -94,7 +112,7 @@ export async function renderPages(bytes: Uint8Array, pageNumbers: number[], dpi:
   }
   const copy = new Uint8Array(bytes);
   const runner = options.runner ?? freshWorkerRunner;
-  const rendered = await runner.run(renderPagesTask, { bytes: copy, pageNumbers, dpi, limits }, {
+  const rendered = await runner.run(renderPagesTask, { bytes: copy, pageNumbers, dpi, limits, imagesOnly }, {
     ...sandboxOptions(options),
     description: 'Rendering the PDF',
     transferList: [copy.buffer],

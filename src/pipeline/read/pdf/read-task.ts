@@ -1,12 +1,11 @@
 // Sandbox task: the text layer, embedded files and facts of one PDF. Runs in a worker thread started by readPdf.
 import type { PDFDocumentProxy, PDFPageProxy, TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { PipelineError } from '../../errors.js';
-import type { BBox, Page } from '../../model.js';
+import type { Page } from '../../model.js';
 import { readAttachments, type RawAttachment } from './attachments.js';
-import { imageRegions } from './image-regions.js';
-import { checkPageBudget, loadPage, loadPdfjs, openPdf } from './pdfjs.js';
+import { checkPageBudget, loadPage, openPdf } from './pdfjs.js';
 import { buildLines, type FontMetrics } from './text-layer.js';
-import type { PageImageRegion, PdfInfo, PdfReadLimits } from './types.js';
+import type { PdfInfo, PdfReadLimits } from './types.js';
 
 export interface ReadPdfTaskInput {
   bytes: Uint8Array;
@@ -24,25 +23,18 @@ const MEANINGFUL_CHAR = /[\p{L}\p{N}]/gu;
 const MIN_MEANINGFUL_SHARE = 0.5;
 const MAX_METADATA_CHARS = 200;
 
-/**
- * Reading walks the drawing of text pages to find images, and pdfjs decodes every image it lists: only images up to
- * this size (a logo at 600 dpi is about 1 MP) are decoded here; a bigger one, a page-sized scan, is skipped unread.
- */
-const READ_MAX_IMAGE_PIXELS = 4_000_000;
-
 export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<ReadPdfTaskOutput> {
-  const document = await openPdf(bytes, { maxImagePixels: READ_MAX_IMAGE_PIXELS });
+  const document = await openPdf(bytes);
   try {
     checkPageBudget(document, limits.maxPages);
     const pages: Page[] = [];
     const pagesNeedingOcr: number[] = [];
-    const regions: PageImageRegion[] = [];
     let textChars = 0;
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
-      const { page, images, meaningful } = await readPage(document, pageNumber, limits);
+      const page = await readPage(document, pageNumber, limits);
+      const { meaningful, visible } = countCharacters(page);
       textChars += meaningful;
-      if (images === null) pagesNeedingOcr.push(pageNumber);
-      else regions.push(...images.map((bbox) => ({ page: pageNumber, bbox })));
+      if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) pagesNeedingOcr.push(pageNumber);
       pages.push(page);
     }
     const { attachments, skipped } = await readAttachments(document, limits);
@@ -53,7 +45,6 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
         pageCount: document.numPages,
         textPages: pages.length - pagesNeedingOcr.length,
         pagesNeedingOcr,
-        imageRegions: regions,
         textChars,
         ...(await documentFacts(document)),
         skippedAttachments: skipped,
@@ -64,16 +55,12 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
   }
 }
 
-async function readPage(
-  document: PDFDocumentProxy,
-  pageNumber: number,
-  limits: PdfReadLimits,
-): Promise<{ page: Page; meaningful: number; images: BBox[] | null }> {
+async function readPage(document: PDFDocumentProxy, pageNumber: number, limits: PdfReadLimits): Promise<Page> {
   const pdfPage = await loadPage(document, pageNumber);
   try {
     const viewport = pdfPage.getViewport({ scale: 1 });
     const { items, fonts } = await collectTextRuns(pdfPage, pageNumber, limits.maxTextItemsPerPage);
-    const page: Page = {
+    return {
       number: pageNumber,
       width: Math.round(viewport.width * 100) / 100,
       height: Math.round(viewport.height * 100) / 100,
@@ -81,11 +68,6 @@ async function readPage(
       source: 'text',
       lines: buildLines(items, fonts, viewport.transform),
     };
-    const { meaningful, visible } = countCharacters(page);
-    // A page without a usable text layer is rendered and OCRed whole (images: null); its drawing is not walked here,
-    // which would decode its scan a second time.
-    if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) return { page, meaningful, images: null };
-    return { page, meaningful, images: pageNumber <= limits.imageRegionPages ? await findImages(pdfPage) : [] };
   } finally {
     pdfPage.cleanup();
   }
@@ -128,15 +110,6 @@ async function collectTextRuns(
     );
   }
   return { items, fonts };
-}
-
-/** Images on the page; a page whose drawing cannot be listed simply has none (its text was read already). */
-async function findImages(page: PDFPageProxy): Promise<BBox[]> {
-  try {
-    return await imageRegions(page, loadPdfjs().OPS);
-  } catch {
-    return [];
-  }
 }
 
 function countCharacters(page: Page): { meaningful: number; visible: number } {

@@ -12,8 +12,6 @@ export interface PdfReadLimits {
   maxAttachmentBytes: number;
   /** At most this many embedded files are returned (XML files first, then the others in document order). */
   maxAttachments: number;
-  /** Images on the text layer of the first this many pages are listed in info.imageRegions (0: none). */
-  imageRegionPages: number;
 }
 
 export const DEFAULT_PDF_READ_LIMITS: Readonly<PdfReadLimits> = {
@@ -22,8 +20,6 @@ export const DEFAULT_PDF_READ_LIMITS: Readonly<PdfReadLimits> = {
   maxTextItemsPerPage: 50_000,
   maxAttachmentBytes: 10 * 2 ** 20,
   maxAttachments: 20,
-  // Logos with the company name sit on the first page; a second covers a cover sheet.
-  imageRegionPages: 2,
 };
 
 /** A file embedded in the PDF (EmbeddedFiles name tree), e.g. factur-x.xml. */
@@ -46,8 +42,6 @@ export type PdfInfo = {
   textPages: number;
   /** 1-based numbers of pages without a usable text layer (scans): render them and OCR them. */
   pagesNeedingOcr: number[];
-  /** Images painted on text pages that may hold text (a logo with the company name): OCR them to read it. */
-  imageRegions: PageImageRegion[];
   /** Letters and digits found in the text layer of the whole document. */
   textChars: number;
   pdfVersion?: string;
@@ -57,12 +51,6 @@ export type PdfInfo = {
   encrypted: boolean;
   skippedAttachments: SkippedAttachment[];
 };
-
-/** An image on a page with a text layer, in that page's point coordinates (top-left origin). */
-export interface PageImageRegion {
-  page: number;
-  bbox: BBox;
-}
 
 export interface PdfReadResult {
   pages: Page[];
@@ -75,6 +63,8 @@ export interface RenderedPage {
   png: Buffer;
   width: number;
   height: number;
+  /** findPageImages only: the images on the page that may hold text, in points (top-left origin). */
+  images?: BBox[];
 }
 
 export interface PdfRenderLimits {
