@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createDatabase, dropDatabase } from './support/databases.js';
 import { load, type LoadResult } from './support/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,16 +27,6 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 async function waitHttp(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -62,12 +53,9 @@ const fmt = (r: LoadResult) =>
   (r.non2xx + r.errors > 0 ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
 
 async function main(): Promise<void> {
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${DB_NAME}`;
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const dbUrl = await createDatabase(ADMIN_URL, DB_NAME);
 
-  const env = { ...process.env, DATABASE_URL: dbUrl.href, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' };
   const docex = (...args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'bin/docex.js'), ...args], { env, encoding: 'utf8' });
   docex('migrate');
   const org = JSON.parse(docex('orgs', 'create', '--name', 'bench', '--json'));
@@ -100,7 +88,7 @@ async function main(): Promise<void> {
     await load({ url: serviceUrl, connections: 10, durationSeconds: 2, headers, body });
     await load({ url: baselineUrl, connections: 10, durationSeconds: 2, headers, body });
 
-    const pool = new pg.Pool({ connectionString: dbUrl.href, max: 2 });
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
     const counts = async () => {
       const { rows } = await pool.query<{ jobs: number; queued: number }>(
         `SELECT (SELECT count(*)::int FROM document_jobs) AS jobs,
@@ -133,7 +121,7 @@ async function main(): Promise<void> {
     if (!allBacked) process.exitCode = 1;
   } finally {
     await Promise.all([stop(service), stop(baseline)]);
-    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await dropDatabase(ADMIN_URL, DB_NAME);
   }
 }
 

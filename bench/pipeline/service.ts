@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createDatabase, dropDatabase } from '../support/databases.js';
 
 export interface Service {
   baseUrl: string;
@@ -47,15 +47,6 @@ const freePort = () =>
     s.once('error', reject);
   });
 
-async function admin(adminUrl: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 function cli(root: string, env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -165,19 +156,16 @@ function parseStageMetrics(text: string): Map<string, { sum: number; count: numb
  * afterwards, whether `use` succeeded or not.
  */
 export async function withService<T>(root: string, adminUrl: string, use: (service: Service) => Promise<T>): Promise<T> {
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${DB_NAME}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'docex-bench-pipeline-'));
   const receiver = await startReceiver();
   let child: ChildProcess | null = null;
   try {
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin(adminUrl, `CREATE DATABASE ${DB_NAME}`);
+    const dbUrl = await createDatabase(adminUrl, DB_NAME);
     // The defaults are what is measured: no DOCEX_* setting of the caller's shell leaks in.
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DOCEX_')));
     const env: NodeJS.ProcessEnv = {
       ...inherited,
-      DATABASE_URL: dbUrl.href,
+      DATABASE_URL: dbUrl,
       DOCEX_DATA_DIR: dataDir,
       DOCEX_ALLOW_PRIVATE_NETWORKS: 'true',
       LOG_LEVEL: 'warn',
@@ -222,7 +210,7 @@ export async function withService<T>(root: string, adminUrl: string, use: (servi
       receiver.server.closeAllConnections();
       receiver.server.close(() => resolve());
     });
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((e: unknown) => console.error('could not drop the bench database:', e));
+    await dropDatabase(adminUrl, DB_NAME).catch((e: unknown) => console.error('could not drop the bench database:', e));
     await rm(dataDir, { recursive: true, force: true });
   }
 }

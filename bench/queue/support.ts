@@ -1,4 +1,4 @@
-// Shared pieces of the queue benchmark: throwaway databases, percentiles, the pickup-latency loop and the drain timer.
+// Shared pieces of the queue benchmark: throwaway databases (bench/support), percentiles, the pickup-latency loop and the drain timer.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -9,28 +9,7 @@ export const log = (line: string): void => {
   process.stdout.write(`[${new Date().toISOString().slice(11, 23)}] ${line}\n`);
 };
 
-async function admin(adminUrl: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Creates (or recreates) a database on the admin URL's server; returns its URL. The name is ours, never user input. */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.href;
-}
-
-export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
+export { createDatabase, dropDatabase } from '../support/databases.js';
 
 export interface Percentiles {
   n: number;
