@@ -3,6 +3,12 @@
 // width, so "Statement date: 03/15/2026        New balance $1,234.56" is one line but two segments; labels look for
 // their values inside their own segment, in the next segment to the right, or in the segment below.
 import type { BBox, Page, ReadDocument, Word } from '../../model.js';
+import { unionBoxes } from '../builtin/layout/geometry.js';
+import { joinWords } from '../builtin/layout/runs.js';
+
+// The primitives both layouts share: overlap of boxes, the words of a character range.
+export { horizontalOverlap } from '../builtin/layout/geometry.js';
+export { runWords as wordsInRange } from '../builtin/layout/runs.js';
 
 export interface Segment {
   text: string;
@@ -35,20 +41,9 @@ const MAX_WORDS_PER_LINE = 400;
 /** Dot leaders ("Previous balance ........ 12.00") separate a label from its value. */
 const LEADER = /^[.·…_\-=]{3,}$/u;
 
+/** The box around all the given boxes (a zero box for none). */
 export function unionBox(boxes: readonly BBox[]): BBox {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const b of boxes) {
-    left = Math.min(left, b.x);
-    top = Math.min(top, b.y);
-    right = Math.max(right, b.x + b.width);
-    bottom = Math.max(bottom, b.y + b.height);
-  }
-  if (!Number.isFinite(left)) return { x: 0, y: 0, width: 0, height: 0 };
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  return { x: r(left), y: r(top), width: r(right - left), height: r(bottom - top) };
+  return boxes.length === 0 ? { x: 0, y: 0, width: 0, height: 0 } : unionBoxes(boxes);
 }
 
 function median(values: number[]): number {
@@ -58,14 +53,7 @@ function median(values: number[]): number {
 }
 
 export function segmentOf(words: Word[]): Segment {
-  const starts: number[] = [];
-  let text = '';
-  for (const word of words) {
-    if (text.length > 0) text += ' ';
-    starts.push(text.length);
-    text += word.text;
-  }
-  return { text, words, starts, bbox: unionBox(words.map((w) => w.bbox)) };
+  return { ...joinWords(words), words, bbox: unionBox(words.map((w) => w.bbox)) };
 }
 
 function splitSegments(words: readonly Word[], height: number): Segment[] {
@@ -114,22 +102,6 @@ export function buildLayout(doc: ReadDocument): Layout {
     }
   }
   return { lines };
-}
-
-/** The words of a segment that hold the characters `start` to `end` (exclusive) of its text. */
-export function wordsInRange(segment: Segment, start: number, end: number): Word[] {
-  const picked: Word[] = [];
-  segment.words.forEach((word, i) => {
-    const from = segment.starts[i] as number;
-    const to = from + word.text.length;
-    if (from < end && to > start) picked.push(word);
-  });
-  return picked;
-}
-
-/** Horizontal overlap of two boxes in page units (0 when they do not overlap). */
-export function horizontalOverlap(a: BBox, b: BBox): number {
-  return Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
 }
 
 /** Vertical distance from the bottom of `upper` to the top of `lower` (negative when they overlap). */

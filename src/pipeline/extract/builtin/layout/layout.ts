@@ -2,6 +2,7 @@
 // cell or a label/value pair), with global indexes so rules can walk the document in reading order.
 import type { BBox, Page, ReadDocument, Word } from '../../../model.js';
 import { median, right, unionBoxes } from './geometry.js';
+import { joinWords } from './runs.js';
 
 export interface Segment {
   /** Index in Layout.segments (reading order over the whole document). */
@@ -61,13 +62,7 @@ function wordConfidence(word: Word, page: Page): number {
 }
 
 function makeSegment(words: Word[], page: Page, line: number): Omit<Segment, 'index'> {
-  const starts: number[] = [];
-  let text = '';
-  for (const word of words) {
-    if (text.length > 0) text += ' ';
-    starts.push(text.length);
-    text += word.text;
-  }
+  const { text, starts } = joinWords(words);
   const confidence = words.reduce((sum, w) => sum + wordConfidence(w, page), 0) / words.length;
   const source = words.some((w) => isOcrWord(w, page)) ? 'ocr' : 'text';
   return { page: page.number, line, text, words, starts, bbox: unionBoxes(words.map((w) => w.bbox)), confidence, source };

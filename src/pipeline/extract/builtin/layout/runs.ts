@@ -12,7 +12,8 @@ export interface TextRun {
   source: 'text' | 'ocr';
 }
 
-export function runOf(words: readonly Word[], page: number, source: 'text' | 'ocr'): TextRun {
+/** The words joined by single spaces, with the offset of each word in the text. */
+export function joinWords(words: readonly Word[]): { text: string; starts: number[] } {
   const starts: number[] = [];
   let text = '';
   for (const word of words) {
@@ -20,11 +21,15 @@ export function runOf(words: readonly Word[], page: number, source: 'text' | 'oc
     starts.push(text.length);
     text += word.text;
   }
-  return { page, text, words: [...words], starts, source };
+  return { text, starts };
 }
 
-/** The words of a run that overlap the character range [start, end) of its text. */
-export function runWords(run: TextRun, start: number, end: number): Word[] {
+export function runOf(words: readonly Word[], page: number, source: 'text' | 'ocr'): TextRun {
+  return { page, ...joinWords(words), words: [...words], source };
+}
+
+/** The words of a run (or any words joined by joinWords) that overlap the character range [start, end) of its text. */
+export function runWords(run: Pick<TextRun, 'words' | 'starts'>, start: number, end: number): Word[] {
   const picked: Word[] = [];
   run.words.forEach((word, i) => {
     const wordStart = run.starts[i] as number;
