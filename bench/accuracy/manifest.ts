@@ -12,7 +12,17 @@ export interface DatasetRow {
   label: CanonicalLabel;
   /** Label keys the manifest says not to score for this document (from its note column). */
   skip: Set<string>;
+  /** Generator or source family (one layout or one producer): the unit left out by --lofo. */
+  family: string;
+  /** How the document was made: born-digital, scan, photo or image-digital. */
+  kind: DocumentKind;
+  /** invoice, receipt, credit_note, purchase_order (label `document_type`, else the note's third item). */
+  documentType: string;
 }
+
+export type DocumentKind = 'born-digital' | 'scan' | 'photo' | 'image-digital';
+const KINDS: ReadonlySet<string> = new Set(['born-digital', 'scan', 'photo', 'image-digital']);
+const IMAGE_PATH = /\.(png|jpe?g|tiff?|webp)$/i;
 
 export interface LabelLine {
   description?: string | null;
@@ -67,6 +77,27 @@ function skippedKeys(note: string): Set<string> {
   return skip;
 }
 
+/**
+ * The document's family: the manifest's `family` column (zugferd-corpus, harvest), else the issuer template
+ * (invoice2data: one vendor, one layout), else the document itself.
+ */
+function familyOf(get: (column: string) => string): string {
+  return get('family') || get('issuer(template name)') || get('content_id') || get('doc_path');
+}
+
+/** The note's second item when it names a kind (harvest: "en; photo; receipt; ..."), else from the file type. */
+function kindOf(note: string, docPath: string): DocumentKind {
+  const stated = note.split(';')[1]?.trim() ?? '';
+  if (KINDS.has(stated)) return stated as DocumentKind;
+  return IMAGE_PATH.test(docPath) ? 'image-digital' : 'born-digital';
+}
+
+function documentTypeOf(label: CanonicalLabel, note: string): string {
+  if (typeof label.document_type === 'string' && label.document_type !== '') return label.document_type;
+  const stated = note.split(';')[2]?.trim() ?? '';
+  return /^(invoice|receipt|credit_note|purchase_order)$/.test(stated) ? stated : 'invoice';
+}
+
 export async function readDataset(dir: string): Promise<DatasetRow[]> {
   const [header, ...records] = parseCsv(await readFile(join(dir, 'manifest.csv'), 'utf8'));
   if (!header) throw new Error(`${dir}/manifest.csv is empty`);
@@ -89,6 +120,9 @@ export async function readDataset(dir: string): Promise<DatasetRow[]> {
       contentId: get('content_id') || get('doc_path'),
       label,
       skip: skippedKeys(get('note')),
+      family: familyOf(get),
+      kind: kindOf(get('note'), get('doc_path')),
+      documentType: documentTypeOf(label, get('note')),
     });
   }
   return rows;

@@ -18,6 +18,21 @@ export const SCORED_FIELDS: ReadonlyArray<readonly [string, FieldKind]> = [
   ['amount_due', 'amount'],
 ];
 
+/** Company legal forms at the end of a name (and "PT" before Indonesian ones), in the languages of the datasets. */
+const LEGAL_FORM_END =
+  /[\s,]+(gmbh\s*&\s*co\.?\s*kg|gmbh|mbh|ag|kg|ohg|ug(\s*\(haftungsbeschränkt\))?|e\.\s?k\.|e\.\s?v\.|sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|sl|s\.l\.|srl|s\.r\.l\.|s\.r\.o\.|sp\.\s?z\s?o\.\s?o\.|b\.?v\.?|n\.?v\.?|ltd\.?|limited|inc\.?|llc|l\.l\.c\.|corp\.?|corporation|co\.?|plc|pty\.?(\s*ltd\.?)?|tbk\.?)$/u;
+const LEGAL_FORM_START = /^(pt|cv)\.?\s+/u;
+
+export function withoutLegalForm(name: string): string {
+  let text = name.trim().replace(LEGAL_FORM_START, '');
+  for (let i = 0; i < 3; i++) {
+    const shorter = text.replace(LEGAL_FORM_END, '').trim();
+    if (shorter === text || shorter === '') break;
+    text = shorter;
+  }
+  return text;
+}
+
 export function normalizeValue(value: unknown, kind: FieldKind, absolute = false): string | null {
   if (value === null || value === undefined || value === '') return null;
   const text = String(value).normalize('NFKC').trim();
@@ -30,8 +45,11 @@ export function normalizeValue(value: unknown, kind: FieldKind, absolute = false
       return absolute ? cents.replace(/^-/, '') : cents;
     }
     case 'name':
-      // Whitespace is removed, not collapsed: PDF text layers split words by kerning ("Liefer ant GmbH").
-      return text.toLowerCase().replace(/\s+/g, '').replace(/^[.,;:"'“”]+|[.,;:"'“”]+$/g, '');
+      // Whitespace is removed, not collapsed: PDF text layers split words by kerning ("Liefer ant GmbH"). Legal
+      // forms are left out, as the held-out scoring does ("Lieferant GmbH" = "Lieferant").
+      return withoutLegalForm(text.toLowerCase())
+        .replace(/\s+/g, '')
+        .replace(/^[.,;:"'“”]+|[.,;:"'“”]+$/g, '');
     case 'identifier':
       return text.toUpperCase().replace(/\s+/g, '').replace(/^#+/, '').replace(/[.,;:]+$/, '');
     case 'code':

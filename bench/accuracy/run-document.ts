@@ -11,6 +11,7 @@ import { lacksVendorName } from '../../src/pipeline/second-look.js';
 import type { OcrPool } from '../../src/pipeline/read/ocr/index.js';
 import { readPdf, renderPages } from '../../src/pipeline/read/pdf/index.js';
 import type { InvoiceResult } from '../../src/pipeline/extract/schemas/invoice.js';
+import type { FieldRanker } from '../../src/pipeline/extract/builtin/ranking.js';
 import { degradePage, pickDegradation } from './degrade.js';
 
 export interface RunOptions {
@@ -55,12 +56,30 @@ async function degradedPages(bytes: Uint8Array, file: string, options: RunOption
   );
 }
 
+export interface ReadOutcome {
+  /** The document as the extractor gets it (after the second look, when there was one). */
+  document: ReadDocument;
+  pages: number;
+  /** Reading time (PDF parse, OCR, and the second look with the extraction that asked for it), without the final extraction. */
+  readMs: number;
+  /** The final extraction with the rules alone, and its time. */
+  rules: { result: InvoiceResult; ms: number };
+}
+
+/** The builtin engine's dispatch for typeId 0, as the worker calls it, with a fitted ranker when there is one. */
+export function extractInvoiceOf(doc: ReadDocument, ranker?: FieldRanker): { result: InvoiceResult; ms: number } {
+  const started = performance.now();
+  const result = extractBuiltin(doc, 0, true, ranker) as InvoiceResult;
+  return { result, ms: performance.now() - started };
+}
+
 /**
- * Exactly the service's path: the reader the worker uses (readDocument / readDocumentFromParts, with the warm PDF
- * sandboxes and the OCR pool) and the builtin engine's dispatch for typeId 0. `--images` submits the degraded pages
- * as a multi-image `single_invoice` job would.
+ * Exactly the service's reading path: the reader the worker uses (readDocument / readDocumentFromParts, with the
+ * warm PDF sandboxes and the OCR pool), and the worker's second look (pipeline/process.ts: the images' text when
+ * the text layer named no vendor; decided with the rules alone). `--images` submits the degraded pages as a
+ * multi-image `single_invoice` job would.
  */
-export async function runDocument(file: string, options: RunOptions): Promise<RunOutcome> {
+export async function readForBench(file: string, options: RunOptions): Promise<ReadOutcome> {
   const bytes = await readFile(file);
   const started = performance.now();
   if (!options.ocr) throw new Error('reading needs the OCR pool');
@@ -77,15 +96,20 @@ export async function runDocument(file: string, options: RunOptions): Promise<Ru
     sources = [{ bytes, format }];
     doc = await readDocument(sources[0]!, deps);
   }
-  let result = extractBuiltin(doc, 0, true) as InvoiceResult;
-  // The worker's second look (pipeline/process.ts): the images' text when the text layer named no vendor.
-  if (imageText === 'auto' && lacksVendorName(result)) {
+  let rules = extractInvoiceOf(doc);
+  if (imageText === 'auto' && lacksVendorName(rules.result)) {
     const closer = await readImageTextOf(doc, sources, deps);
     if (closer) {
       doc = closer;
-      result = extractBuiltin(doc, 0, true) as InvoiceResult;
+      rules = extractInvoiceOf(doc);
     }
   }
-  const ms = performance.now() - started;
-  return { result, pages: doc.pages.length, ms, ...(options.keepDocument ? { document: doc } : {}) };
+  return { document: doc, pages: doc.pages.length, readMs: performance.now() - started - rules.ms, rules };
+}
+
+/** One document read and extracted with the rules alone (inspect.ts). */
+export async function runDocument(file: string, options: RunOptions): Promise<RunOutcome> {
+  const read = await readForBench(file, options);
+  const { result, ms } = read.rules;
+  return { result, pages: read.pages, ms: read.readMs + ms, ...(options.keepDocument ? { document: read.document } : {}) };
 }

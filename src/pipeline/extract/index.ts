@@ -12,6 +12,7 @@ import { PipelineError } from '../errors.js';
 import type { ReadDocument } from '../model.js';
 import type { Extracted } from '../process.js';
 import { extractInvoice } from './builtin/index.js';
+import type { FieldRanker } from './builtin/ranking.js';
 import { completeLlmResult } from './llm-result.js';
 import { createLlmDispatcher, extractWithLlm, parseLlmSettings, type LlmSettings } from './llm/index.js';
 import { extractCreditCardStatement } from './types/credit-card-statement.js';
@@ -43,13 +44,17 @@ export function validateParserConfig(engine: ParserEngine, config: Record<string
   parseLlmSettings(config, { inherit: defaults });
 }
 
-/** The builtin engine, by type. Synchronous and CPU-bound: a document takes milliseconds. */
-export function extractBuiltin(doc: ReadDocument, typeId: number, requireLineItems: boolean): Record<string, unknown> {
+/**
+ * The builtin engine, by type. Synchronous and CPU-bound: a document takes milliseconds. `ranker` (invoices and
+ * debit notes) chooses among the rules' header-field candidates; bench:accuracy passes one fitted per fold.
+ */
+export function extractBuiltin(doc: ReadDocument, typeId: number, requireLineItems: boolean, ranker?: FieldRanker): Record<string, unknown> {
+  const invoiceOptions = ranker ? { requireLineItems, ranker } : { requireLineItems };
   switch (typeId) {
     case 0:
-      return extractInvoice(doc, { requireLineItems, documentType: 'invoice' });
+      return extractInvoice(doc, { ...invoiceOptions, documentType: 'invoice' });
     case 3:
-      return extractInvoice(doc, { requireLineItems, documentType: 'debit_note' });
+      return extractInvoice(doc, { ...invoiceOptions, documentType: 'debit_note' });
     case 1:
       return extractPurchaseOrder(doc, { requireLineItems });
     case 2:

@@ -4,6 +4,7 @@
 // are weaker sources used when a label gives nothing better.
 import { findDates, findPoNumbers, type LabelField } from '../parse/index.js';
 import { best, candidate, type Candidate } from './candidates.js';
+import { chooseCandidate, type FieldRanker, type RankedField } from './ranking.js';
 import type { DocumentHints } from './hints.js';
 import { RELATION_WEIGHT, type LabelIndex } from './layout/label-hits.js';
 import type { Layout } from './layout/layout.js';
@@ -203,7 +204,7 @@ function hashReferences(layout: Layout, hints: DocumentHints): Candidate<string>
   return found;
 }
 
-export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: DocumentHints): HeaderFields {
+export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: DocumentHints, ranker?: FieldRanker): HeaderFields {
   const identifier = (text: string) => readIdentifier(text, hints);
   const date = (text: string) => readDate(text, hints);
   const title = readTitle(layout, labels, hints);
@@ -220,13 +221,14 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));
   const poNumbers = [...labelled(labels, ['po_number'], identifier), ...gluedPoNumbers(layout)];
 
-  const invoiceNumber = ocrLetterPrefix(best(numbers));
+  const choose = <T>(field: RankedField, candidates: readonly Candidate<T>[]) => chooseCandidate(field, candidates, layout, ranker);
+  const invoiceNumber = ocrLetterPrefix(choose('invoice_number', numbers));
   return {
     invoice_number: invoiceNumber,
-    invoice_date: best(invoiceDates),
-    due_date: best(dueDates),
+    invoice_date: choose('invoice_date', invoiceDates),
+    due_date: choose('due_date', dueDates),
     // An order reference equal to the invoice number is the same reference printed twice, not a PO.
-    po_number: best(poNumbers.filter((p) => p.value !== invoiceNumber?.value)),
+    po_number: choose('po_number', poNumbers.filter((p) => p.value !== invoiceNumber?.value)),
     creditNote: title.creditNote,
   };
 }

@@ -58,7 +58,7 @@ export function extractFromLayout(doc: ReadDocument, options: ExtractInvoiceOpti
   const layout = buildLayout(doc);
   const hints = readHints(layout);
   const labels = new LabelIndex(layout);
-  const header = readHeaderFields(layout, labels, hints);
+  const header = readHeaderFields(layout, labels, hints, options.ranker);
   const parties = readParties(layout, labels, hints);
   // Table rows also confirm the subtotal (their sum), so they are read even when they are not returned.
   const headers = findHeaders(layout);
