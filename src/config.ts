@@ -58,16 +58,29 @@ const schema = z.object({
   DOCEX_DATA_DIR: z.string().trim().min(1).default('./.docex'),
   DOCEX_EMBEDDED_PG_PORT: int(54329, 1, 65535),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DOCEX_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  DOCEX_INSTANCES_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxy,
   DOCEX_BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
   DOCEX_AUTH_CACHE_SIZE: int(10_000, 0, 10_000_000),
+  // Abuse limits (docs/limits-and-abuse.md).
+  DOCEX_AUTH_FAILURES_PER_CLIENT_ID: int(10, 0, 1_000_000),
+  DOCEX_AUTH_FAILURES_PER_ADDRESS: int(30, 0, 1_000_000),
+  DOCEX_AUTH_FAILURE_WINDOW_SECONDS: int(60, 1, 86_400),
+  DOCEX_AUTH_BCRYPT_CONCURRENCY: int(Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 256),
+  DOCEX_AUTH_BCRYPT_QUEUE: int(64, 0, 100_000),
+  DOCEX_SUBMIT_RATE_LIMIT: int(0, 0, 10_000_000),
+  DOCEX_SUBMIT_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   DOCEX_WORKER_CONCURRENCY: int(Math.max(2, os.availableParallelism()), 1, 256),
   DOCEX_WORKER_LEASE_SECONDS: int(30, 5, 3600),
+  // Unset: half the worker's concurrency (at least 1); 0: no cap.
+  DOCEX_WORKER_MAX_PER_ORG: z.string().optional().refine((v) => v === undefined || /^\d{1,3}$/.test(v.trim()), { message: 'must be a whole number (0 = no cap)' }),
   DOCEX_SHUTDOWN_GRACE_MS: int(20_000, 0, 600_000),
   DOCEX_ALLOW_PRIVATE_NETWORKS: bool(false),
   DOCEX_TRUSTED_ADDRESSES: z.string().default(''),
   DOCEX_DOWNLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-  DOCEX_DOWNLOAD_TIMEOUT_MS: int(60_000, 100, 3_600_000),
+  DOCEX_DOWNLOAD_TIMEOUT_MS: int(30_000, 100, 3_600_000),
+  DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS: int(10_000, 100, 3_600_000),
   DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS: int(10_000, 100, 600_000),
   DOCEX_OCR_WORKERS: int(2, 1, 64),
   DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
@@ -116,16 +129,35 @@ export interface Config {
   dataDir: string;
   embeddedPgPort: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** 'auto': readable lines when the log's destination is a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** True when DOCEX_DATA_DIR was set (not the ./.docex default): admin commands then never look elsewhere. */
+  dataDirFromEnv: boolean;
+  /** Where running embedded instances record their data folder, so admin commands started elsewhere find them. */
+  instancesDir: string;
   trustProxy: boolean | number | string[];
   bodyLimitBytes: number;
   authCacheSize: number;
+  /** Abuse limits: failed authentications, bcrypt concurrency, per-organization submits (0: off). */
+  limits: {
+    authFailuresPerClientId: number;
+    authFailuresPerAddress: number;
+    authFailureWindowSeconds: number;
+    bcryptConcurrency: number;
+    bcryptQueue: number;
+    submitRateLimit: number;
+    submitRateWindowSeconds: number;
+  };
   workerConcurrency: number;
   workerLeaseSeconds: number;
+  /** Documents of one organization processed at once, over all worker processes of the database (0: no cap). */
+  workerMaxPerOrg: number;
   shutdownGraceMs: number;
   allowPrivateNetworks: boolean;
   /** Exact addresses or CIDRs downloads and webhooks may reach although private (e.g. an internal file server). */
   trustedAddresses: string[];
-  download: { maxBytes: number; timeoutMs: number; connectTimeoutMs: number };
+  /** idleTimeoutMs: longest wait for the response headers or for the next chunk of the body. */
+  download: { maxBytes: number; timeoutMs: number; connectTimeoutMs: number; idleTimeoutMs: number };
   /**
    * pdfImages: when to OCR the images on text pages of PDFs (a logo with the vendor's name): 'auto' when the text
    * layer gave no vendor, 'always' while reading, 'off' never.
@@ -191,11 +223,26 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     embeddedPgPort: e.DOCEX_EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.DOCEX_LOG_FORMAT,
+    dataDirFromEnv: env.DOCEX_DATA_DIR !== undefined && env.DOCEX_DATA_DIR.trim() !== '',
+    instancesDir: path.resolve(e.DOCEX_INSTANCES_DIR ?? defaultInstancesDir(env)),
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.DOCEX_BODY_LIMIT_BYTES,
     authCacheSize: e.DOCEX_AUTH_CACHE_SIZE,
+    limits: {
+      authFailuresPerClientId: e.DOCEX_AUTH_FAILURES_PER_CLIENT_ID,
+      authFailuresPerAddress: e.DOCEX_AUTH_FAILURES_PER_ADDRESS,
+      authFailureWindowSeconds: e.DOCEX_AUTH_FAILURE_WINDOW_SECONDS,
+      bcryptConcurrency: e.DOCEX_AUTH_BCRYPT_CONCURRENCY,
+      bcryptQueue: e.DOCEX_AUTH_BCRYPT_QUEUE,
+      submitRateLimit: e.DOCEX_SUBMIT_RATE_LIMIT,
+      submitRateWindowSeconds: e.DOCEX_SUBMIT_RATE_WINDOW_SECONDS,
+    },
     workerConcurrency: e.DOCEX_WORKER_CONCURRENCY,
     workerLeaseSeconds: e.DOCEX_WORKER_LEASE_SECONDS,
+    workerMaxPerOrg: e.DOCEX_WORKER_MAX_PER_ORG === undefined
+      ? Math.max(1, Math.floor(e.DOCEX_WORKER_CONCURRENCY / 2))
+      : Number(e.DOCEX_WORKER_MAX_PER_ORG.trim()),
     shutdownGraceMs: e.DOCEX_SHUTDOWN_GRACE_MS,
     allowPrivateNetworks: e.DOCEX_ALLOW_PRIVATE_NETWORKS,
     trustedAddresses: e.DOCEX_TRUSTED_ADDRESSES.split(',').map((x) => x.trim()).filter(Boolean),
@@ -203,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: e.DOCEX_DOWNLOAD_MAX_BYTES,
       timeoutMs: e.DOCEX_DOWNLOAD_TIMEOUT_MS,
       connectTimeoutMs: e.DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: e.DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS,
     },
     ocr: { workers: e.DOCEX_OCR_WORKERS, pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS, pdfImages: e.DOCEX_OCR_PDF_IMAGES },
     pdf: { timeoutMs: e.DOCEX_PDF_TIMEOUT_MS, maxMemoryMb: e.DOCEX_PDF_MAX_MEMORY_MB },
@@ -216,6 +264,12 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: e.DOCEX_METRICS,
     llm: { defaultEngine: e.DOCEX_EXTRACTION_ENGINE, settings: llmSettings },
   };
+}
+
+/** Per user: $XDG_RUNTIME_DIR/docex (cleared at logout, like the processes it lists), else ~/.docex/instances. */
+function defaultInstancesDir(env: Env): string {
+  if (env.XDG_RUNTIME_DIR?.trim()) return path.join(env.XDG_RUNTIME_DIR.trim(), 'docex');
+  return path.join(env.HOME?.trim() || os.homedir(), '.docex', 'instances');
 }
 
 function archiveConfig(e: z.infer<typeof schema>, dataDir: string): ArchiveConfig {

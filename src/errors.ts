@@ -13,6 +13,7 @@ export const errorStatus = {
   route_not_found: 404,
   job_not_finished: 409,
   idempotency_key_reused: 422,
+  rate_limited: 429,
   payload_too_large: 413,
   unsupported_media_type: 415,
   job_create_failed: 500,
@@ -30,16 +31,19 @@ export interface ErrorDetail {
 
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as Retry-After (429 rate_limited, 503 service_unavailable). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'AppError';
     this.statusCode = errorStatus[code];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 
@@ -48,3 +52,4 @@ export const MISSING_CREDENTIALS = 'Missing x-client-id or x-client-secret heade
 export const INVALID_CREDENTIALS = 'Invalid client_id or client_secret';
 export const JOB_NOT_FOUND = 'Document job not found';
 export const JOB_CREATE_FAILED = 'Failed to create document job.';
+export const DATABASE_UNAVAILABLE = 'The database is unavailable; retry after the delay in Retry-After';

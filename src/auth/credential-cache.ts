@@ -29,6 +29,15 @@ export class CredentialCache {
     return true;
   }
 
+  /**
+   * Whether this (client id, secret) pair was verified before, whatever the key's current hash: lets a caller with
+   * cached credentials skip the failed-authentication limits before the key is even read. has() still decides.
+   */
+  knows(clientId: string, secret: string): boolean {
+    const entry = this.entries.get(clientId);
+    return entry !== undefined && timingSafeEqual(entry.digest, this.digest(secret));
+  }
+
   remember(clientId: string, secretHash: string, secret: string): void {
     if (this.maxEntries === 0) return;
     this.entries.delete(clientId);

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Pool, Queryable } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
 import { AppError, JOB_CREATE_FAILED } from '../errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-errors.js';
 import { insertJobs, type JobInsertBatcher } from './insert-batch.js';
 import { typeIdOf, type SubmissionPayload } from './submission.js';
 
@@ -47,6 +48,9 @@ export function requestHash(payload: SubmissionPayload): string {
 
 function persistenceFailure(err: unknown): never {
   if (err instanceof AppError) throw err;
+  // The database is gone (restart, network): a 503 tells the caller to retry, which an Idempotency-Key makes safe
+  // even when the connection dropped after the commit.
+  if (isDatabaseUnavailable(err)) throw databaseUnavailable(err);
   throw new AppError('job_create_failed', JOB_CREATE_FAILED, undefined, { cause: err });
 }
 

@@ -5,7 +5,10 @@
 // committed. At low load a submission is flushed at once, alone; batches form only while a flush is in flight.
 import type { Pool, Queryable } from '../db/pool.js';
 import { PROCESS_MAX_ATTEMPTS, TASK } from '../queue/tasks.js';
-import { typeIdOf, type SubmissionPayload } from './submission.js';
+import { AppError } from '../errors.js';
+import { isDatabaseUnavailable } from './database-errors.js';
+import { findUnstorable } from './storable.js';
+import { submissionProblems, typeIdOf, type SubmissionPayload } from './submission.js';
 
 export interface JobRow {
   id: string;
@@ -48,6 +51,9 @@ WITH input AS (
 )
 SELECT job.id, (SELECT n FROM queued)::int AS queued FROM job`;
 
+/** Thrown after the statement committed: the rows are stored, so they must never be inserted again. */
+class QueueMismatchError extends Error {}
+
 /** Inserts rows and their queue entries in one statement (so one transaction); returns the ids stored. */
 export async function insertJobs(db: Queryable, rows: JobRow[]): Promise<Set<string>> {
   const col = <T>(f: (r: JobRow) => T) => rows.map(f);
@@ -69,9 +75,20 @@ export async function insertJobs(db: Queryable, rows: JobRow[]): Promise<Set<str
   });
   if (stored.length > 0 && stored[0]!.queued !== stored.length) {
     // Cannot happen unless graphile-worker changes add_jobs; the statement has already committed, so say so loudly.
-    throw new Error(`queued ${stored[0]!.queued} of ${stored.length} inserted jobs`);
+    throw new QueueMismatchError(`queued ${stored[0]!.queued} of ${stored.length} inserted jobs`);
   }
   return new Set(stored.map((r) => r.id));
+}
+
+/**
+ * A row that PostgreSQL would refuse, found before it joins a shared statement. The HTTP layer already refuses
+ * such input with a 400; this guards every other caller, because one refused row rolls back everyone's batch.
+ */
+function rowProblem(row: JobRow): AppError | undefined {
+  const problems = [...submissionProblems(row.payload), ...findUnstorable(row.webhookUrl, '/webhookUrl')];
+  if (problems.length === 0) return undefined;
+  const summary = problems.map((d) => `${d.field} ${d.message}`).join('; ');
+  return new AppError('validation_error', `Invalid request: ${summary}`, problems);
 }
 
 export class JobInsertBatcher {
@@ -103,24 +120,33 @@ export class JobInsertBatcher {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
+    const valid: Pending[] = [];
+    for (const p of batch) {
+      const problem = rowProblem(p.row);
+      if (problem) p.reject(problem);
+      else valid.push(p);
+    }
+    if (valid.length > 0) await this.write(valid);
+  }
+
+  /**
+   * Writes a batch. If the statement fails because of a row (a constraint, a trigger, a value the checks above
+   * missed), the batch is split in halves and each half is written again, so one bad row costs about 2·log2(n)
+   * extra statements instead of one per row, and the other callers still succeed. If it fails because the
+   * database is unreachable, every caller gets that error at once: retrying row by row would only multiply the
+   * load on a database that is already gone.
+   */
+  private async write(batch: Pending[]): Promise<void> {
     try {
       const stored = await insertJobs(this.pool, batch.map((p) => p.row));
       for (const p of batch) p.resolve(stored.has(p.row.id));
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
+      if (batch.length === 1 || isDatabaseUnavailable(err) || err instanceof QueueMismatchError) {
+        for (const p of batch) p.reject(err);
         return;
       }
-      // The whole statement rolled back: retry each alone so that one bad row fails only its own request.
-      await Promise.all(
-        batch.map(async (p) => {
-          try {
-            p.resolve((await insertJobs(this.pool, [p.row])).has(p.row.id));
-          } catch (e) {
-            p.reject(e);
-          }
-        }),
-      );
+      const half = Math.ceil(batch.length / 2);
+      await Promise.all([this.write(batch.slice(0, half)), this.write(batch.slice(half))]);
     }
   }
 }

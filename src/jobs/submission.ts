@@ -1,4 +1,6 @@
 // SPEC 4.1: the submission mode comes from the body's shape alone, never from typeId.
+import type { ErrorDetail } from '../errors.js';
+import { findUnstorable, INT4_MAX, INT4_MIN } from './storable.js';
 import { EMAIL_TYPE_ID, type JobMode, type ProcessingMode } from './types.js';
 
 /** The request body after schema validation (src/http/schemas/submit.ts enforces the per-mode rules). */
@@ -61,4 +63,47 @@ export function toPayload(body: SubmitBody): SubmissionPayload {
 
 export function typeIdOf(payload: SubmissionPayload): number {
   return payload.mode === 'email' ? EMAIL_TYPE_ID : payload.typeId;
+}
+
+/** The URLs a payload will fetch, each with its JSON pointer in the request body. */
+function documentUrls(payload: SubmissionPayload): Array<[field: string, url: string]> {
+  switch (payload.mode) {
+    case 'single':
+      return [['/documentUrl', payload.documentUrl]];
+    case 'multi':
+      return payload.documentUrls.map((u, i) => [`/documentUrls/${i}`, u]);
+    case 'email':
+      return payload.attachments.map((u, i) => [`/attachments/${i}`, u]);
+  }
+}
+
+const FETCHABLE_PROTOCOLS = new Set(['http:', 'https:']);
+
+/**
+ * What the schema cannot say: documents are fetched over http(s) only, so `file:`, `ftp:`, `gopher:`, `data:` or
+ * `javascript:` URLs (valid URIs all) are refused at submit instead of failing later in the worker; and nothing
+ * PostgreSQL would refuse (jobs/storable.ts) may reach the job row.
+ */
+export function submissionProblems(payload: SubmissionPayload): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const [field, url] of documentUrls(payload)) {
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (!protocol || !FETCHABLE_PROTOCOLS.has(protocol)) {
+      problems.push({ field, message: 'must be an absolute http or https URL' });
+    }
+  }
+  problems.push(...findUnstorable(payload));
+  const typeId = typeIdOf(payload);
+  if (!Number.isInteger(typeId) || typeId < INT4_MIN || typeId > INT4_MAX) {
+    problems.push({ field: '/typeId', message: `must be an integer between ${INT4_MIN} and ${INT4_MAX}` });
+  }
+  if (!Number.isSafeInteger(payload.documentId)) {
+    problems.push({ field: '/documentId', message: 'must be a safe integer (|n| <= 2^53 - 1)' });
+  }
+  return problems;
 }

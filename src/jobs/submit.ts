@@ -2,7 +2,7 @@
 import type { AuthContext } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { createJob, type Accepted, type JobStore } from './create.js';
-import { toPayload, type SubmitBody } from './submission.js';
+import { submissionProblems, toPayload, type SubmitBody } from './submission.js';
 import { joinWebhookUrl, WebhookUrlError } from './webhook-url.js';
 
 export async function submitDocument(
@@ -12,6 +12,11 @@ export async function submitDocument(
   idempotencyKey: string | undefined,
 ): Promise<Accepted> {
   const payload = toPayload(body);
+  const problems = submissionProblems(payload);
+  if (problems.length > 0) {
+    const summary = problems.map((d) => `${d.field} ${d.message}`).join('; ');
+    throw new AppError('validation_error', `Invalid request: ${summary}`, problems);
+  }
   let webhookUrl: string;
   try {
     webhookUrl = joinWebhookUrl(auth.webhookBaseUrl, payload.webhookUrl);

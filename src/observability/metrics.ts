@@ -10,6 +10,12 @@ export interface Metrics {
   downloadBytes: client.Counter;
   ocrPages: client.Counter;
   webhookAttempts: client.Counter<'outcome'>;
+  /** Abuse limits (docs/limits-and-abuse.md). */
+  authFailures: client.Counter;
+  rateLimited: client.Counter<'limit'>;
+  bcryptOverflow: client.Counter;
+  /** Reports the API's bcrypt gate (auth/semaphore.ts) in docex_auth_bcrypt_in_flight and _waiting. */
+  watchBcryptGate(gate: { inFlight: number; queued: number }): void;
 }
 
 export function createMetrics(pool: Pool): Metrics {
@@ -40,6 +46,40 @@ export function createMetrics(pool: Pool): Metrics {
     help: 'Webhook delivery attempts by outcome (delivered, retry, exhausted, gone)',
     labelNames: ['outcome'] as const,
     registers: [registry],
+  });
+
+  const authFailures = new client.Counter({
+    name: 'docex_auth_failures_total',
+    help: 'Requests refused with 401 invalid_credentials (unknown or revoked key, wrong secret)',
+    registers: [registry],
+  });
+  const rateLimited = new client.Counter({
+    name: 'docex_rate_limited_total',
+    help: 'Requests refused with 429, by limit (auth_client_id, auth_address, submit_organization)',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+  const bcryptOverflow = new client.Counter({
+    name: 'docex_auth_bcrypt_overflow_total',
+    help: 'Authentications refused with 503 because DOCEX_AUTH_BCRYPT_QUEUE comparisons were already waiting',
+    registers: [registry],
+  });
+  let bcryptGate: { inFlight: number; queued: number } | undefined;
+  new client.Gauge({
+    name: 'docex_auth_bcrypt_in_flight',
+    help: 'bcrypt comparisons running (at most DOCEX_AUTH_BCRYPT_CONCURRENCY)',
+    registers: [registry],
+    collect() {
+      this.set(bcryptGate?.inFlight ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'docex_auth_bcrypt_waiting',
+    help: 'bcrypt comparisons waiting for a slot (at most DOCEX_AUTH_BCRYPT_QUEUE)',
+    registers: [registry],
+    collect() {
+      this.set(bcryptGate?.queued ?? 0);
+    },
   });
 
   new client.Gauge({
@@ -73,7 +113,13 @@ export function createMetrics(pool: Pool): Metrics {
     },
   });
 
-  return { registry, stageSeconds, jobsFinished, downloadBytes, ocrPages, webhookAttempts };
+  return {
+    registry, stageSeconds, jobsFinished, downloadBytes, ocrPages, webhookAttempts,
+    authFailures, rateLimited, bcryptOverflow,
+    watchBcryptGate: (gate) => {
+      bcryptGate = gate;
+    },
+  };
 }
 
 /** Times an async stage into the histogram. */

@@ -31,7 +31,7 @@ describe('GET /v1/openapi.json', () => {
       clientSecret: { type: 'apiKey', in: 'header', name: 'x-client-secret' },
     });
     const submit = doc.paths['/v1/documents'].post;
-    expect(Object.keys(submit.responses).sort()).toEqual(['202', '400', '401', '403', '413', '415', '422', '500']);
+    expect(Object.keys(submit.responses).sort()).toEqual(['202', '400', '401', '403', '413', '415', '422', '429', '500', '503']);
     expect(JSON.stringify(submit.requestBody)).toContain('documentUrls');
     expect(JSON.stringify(submit.requestBody)).toContain('examples');
     expect(doc.components.schemas).toHaveProperty('ErrorResponse');

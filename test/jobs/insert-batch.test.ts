@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/auth/api-keys.js';
 import { createOrganization } from '../../src/auth/organizations.js';
 import { JobInsertBatcher, type JobRow } from '../../src/jobs/insert-batch.js';
+import { createPool } from '../../src/db/pool.js';
+import { isDatabaseUnavailable } from '../../src/jobs/database-errors.js';
 import { toPayload } from '../../src/jobs/submission.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { queueEntriesFor } from '../support/queue.js';
@@ -58,6 +60,38 @@ describe('JobInsertBatcher', () => {
       expect(stored.map((r) => r.consumer_ref_id)).toEqual(['p-1', 'p-2', 'p-first']);
     } finally {
       await db.pool.query('DROP TRIGGER reject_poison ON document_jobs; DROP FUNCTION reject_poison()');
+    }
+  });
+
+  it('refuses a row PostgreSQL would reject before it joins a statement; the rest of its batch is stored', async () => {
+    const batcher = new JobInsertBatcher(db.pool, 50, 1);
+    const bad = [row('v-nul\u0000'), row('v-surrogate\ud800'), row('v-int', 2 ** 31)];
+    const rows = [row('v-first'), bad[0]!, row('v-1'), bad[1]!, bad[2]!, row('v-2')];
+    const results = await Promise.allSettled(rows.map((r) => batcher.insert(r)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'validation_error', statusCode: 400 });
+    }
+    const { rows: stored } = await db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'v-%'");
+    expect(stored[0].n).toBe(3);
+  });
+
+  it('a lost database fails the batch at once, without retrying row by row', async () => {
+    const broken = createPool('postgres://postgres@127.0.0.1:1/none', 2);
+    try {
+      let statements = 0;
+      const query = broken.query.bind(broken) as (...args: unknown[]) => unknown;
+      (broken as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+        statements++;
+        return query(...args);
+      };
+      const batcher = new JobInsertBatcher(broken, 50, 1);
+      const results = await Promise.allSettled([row('d-1'), row('d-2'), row('d-3'), row('d-4')].map((r) => batcher.insert(r)));
+      expect(results.every((r) => r.status === 'rejected' && isDatabaseUnavailable(r.reason))).toBe(true);
+      // The first row is flushed alone, the other three wait and form one batch: two statements, no retries.
+      expect(statements).toBe(2);
+    } finally {
+      await broken.end();
     }
   });
 });

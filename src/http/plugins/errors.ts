@@ -4,6 +4,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type ErrorDetail } from '../../errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../jobs/database-errors.js';
+
+/**
+ * The router's limit on one decoded path parameter. A consumer reference may hold 256 characters (up to 512 UTF-16
+ * units); the route's own schema enforces the exact limit, this only bounds what reaches it.
+ */
+export const MAX_PARAM_LENGTH = 1024;
 
 interface Rendered {
   statusCode: number;
@@ -59,11 +66,35 @@ function fromFastifyError(err: FastifyError): Rendered | undefined {
   return undefined;
 }
 
+/**
+ * Errors the router raises before any route or hook runs: a path that is not valid percent-encoded UTF-8 (`%ff`,
+ * `%ED%A0%80`) and a path parameter over the router's limit. Rendered like every other client error.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const rendered =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? render(400, 'validation_error', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`, [
+          { field: '/', message: `params: must NOT have more than ${MAX_PARAM_LENGTH} characters` },
+        ])
+      : err.code === 'FST_ERR_BAD_URL'
+        ? render(400, 'validation_error', 'The URL path is not valid percent-encoded UTF-8', [
+            { field: '/', message: 'params: must be valid percent-encoded UTF-8' },
+          ])
+        : render(400, 'validation_error', 'Invalid request');
+  void reply.code(rendered.statusCode).send(rendered);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err, cause: err.cause }, err.message);
-      return reply.code(err.statusCode).send(render(err.statusCode, err.code, err.message, err.details));
+    // A database outage is expected operations, not a bug: a short warning, a 503 and a Retry-After.
+    const appError = err instanceof AppError ? err : isDatabaseUnavailable(err) ? databaseUnavailable(err) : undefined;
+    if (appError) {
+      if (appError.code === 'service_unavailable') request.log.warn({ cause: String(appError.cause) }, appError.message);
+      else if (appError.statusCode >= 500) request.log.error({ err: appError, cause: appError.cause }, appError.message);
+      if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
+      return reply
+        .code(appError.statusCode)
+        .send(render(appError.statusCode, appError.code, appError.message, appError.details));
     }
     const known = fromFastifyError(err);
     if (known) return reply.code(known.statusCode).send(known);

@@ -31,7 +31,9 @@ const err = (description: string) => ({ ...ref, description });
 export const authErrors = {
   401: err('Missing headers (`Missing x-client-id or x-client-secret headers`) or invalid credentials (`Invalid client_id or client_secret`)'),
   403: err('Valid key used from an address outside its IP allowlist (code `ip_not_allowed`)'),
+  429: err('Too many failed authentications from this client id or address (`rate_limited`); see Retry-After'),
   500: err('Unexpected failure (code `internal_error`); never carries a stack or driver message'),
+  503: err('The database is unreachable or authentication is saturated (`service_unavailable`); see Retry-After'),
 };
 
 export { ref as errorRef, err as errorResponse };

@@ -3,6 +3,7 @@
 // so an empty winning array fails that mode's minItems and a missing documentUrl fails the single mode.
 import { Type } from '@sinclair/typebox';
 import type { SubmitBody } from '../../jobs/submission.js';
+import { INT4_MAX, INT4_MIN } from '../../jobs/storable.js';
 import { PROCESSING_MODES } from '../../jobs/types.js';
 
 export const LIMITS = {
@@ -18,7 +19,7 @@ const url = {
   type: 'string',
   format: 'uri',
   maxLength: LIMITS.urlLength,
-  description: 'Absolute URL of a publicly fetchable document',
+  description: 'Absolute http or https URL of a publicly fetchable document (other schemes are a 400)',
   examples: ['https://files.example.com/invoices/INV-1001.pdf'],
 };
 
@@ -50,6 +51,9 @@ const properties = {
   typeId: {
     type: 'integer',
     default: 0,
+    // The column is a PostgreSQL integer: a larger value is a validation error here, not a driver error later.
+    minimum: INT4_MIN,
+    maximum: INT4_MAX,
     description: 'Document type (0 invoice, 1 purchase order, 2 GRN, 3 debit note, 4 credit-card statement, ' +
       '5 multi-account statement, 9 PO number only). Ignored in email mode, which stores type 8.',
   },

@@ -5,6 +5,7 @@ import { submitDocument } from '../../../jobs/submit.js';
 import { authErrors, errorResponse } from '../../schemas/common.js';
 import { SubmitBodySchema, SubmitResponseSchema } from '../../schemas/submit.js';
 import type { RouteDeps } from '../../app.js';
+import { submitRateLimit } from '../../plugins/submit-rate-limit.js';
 
 // Printable ASCII, as Stripe and the IETF idempotency-key draft expect.
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -13,6 +14,7 @@ export const createDocumentRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox 
   app.post(
     '/documents',
     {
+      preHandler: submitRateLimit(deps),
       schema: {
         operationId: 'submitDocument',
         tags: ['documents'],
@@ -39,6 +41,10 @@ export const createDocumentRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox 
           413: errorResponse('Body larger than DOCEX_BODY_LIMIT_BYTES (`payload_too_large`)'),
           415: errorResponse('Content-Type is not application/json (`unsupported_media_type`)'),
           422: errorResponse('Idempotency-Key reused with a different body (`idempotency_key_reused`)'),
+          429: errorResponse(
+            'Too many failed authentications (`rate_limited`), or the organization\'s submit limit ' +
+              '(DOCEX_SUBMIT_RATE_LIMIT) is spent; see Retry-After and RateLimit-* headers',
+          ),
           500: errorResponse('`Failed to create document job.` (`job_create_failed`): nothing was stored'),
         },
       },

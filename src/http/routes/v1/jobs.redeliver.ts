@@ -8,6 +8,19 @@ import { isUuid } from '../../../ids.js';
 
 
 export const redeliverJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox => async (app) => {
+  // The route takes no body, yet clients send `content-type: application/json` with an empty body (or `{}`) out of
+  // habit; Fastify's JSON parser would answer 400 to the empty one. In this plugin's scope only, an empty JSON body
+  // is accepted as none; any other body is still parsed, and ignored.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(new AppError('validation_error', 'Request body is not valid JSON'), undefined);
+    }
+  });
   app.post(
     '/jobs/:jobId/redeliver',
     {
@@ -17,7 +30,8 @@ export const redeliverJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox =>
         summary: "Send a finished job's result again",
         description:
           'Queues the stored result of a processed or failed job as a new webhook message (a new `webhook-id`), ' +
-          'to the job\'s webhookUrl. A still-retrying earlier delivery of the job is superseded. No request body.',
+          'to the job\'s webhookUrl. A still-retrying earlier delivery of the job is superseded. No request body (an ' +
+          'empty body or `{}` is accepted).',
         params: Type.Object({ jobId: Type.String() }),
         response: {
           202: Type.Object(
