@@ -79,7 +79,7 @@ export async function buildApp({ config, pool, logger, metrics, api = true }: Ap
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false },
     },
     // The default (100) answered 414 for consumer references of 101-256 characters that submit accepts.
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     // Slow or idle clients must not hold sockets forever.
     requestTimeout: 30_000,
