@@ -1,7 +1,7 @@
 // Nothing accepted is lost: a worker process SIGKILLed in the middle of a job (or of a webhook delivery) leaves the
 // work locked; after the lease, a live worker takes it over and finishes it, and the job gets exactly one result.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { startDocumentServer, type DocumentServer } from '../support/document-se
 import { waitForJob } from '../support/jobs.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startTestWorker, workerEnv } from '../support/worker.js';
+import { datasetFile } from '../support/datasets.js';
 
 let t: TestApp;
 let key: TestKey;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   key = await t.createKey({ webhookBaseUrl: `${receiver.baseUrl}/hooks` });
   await createSigningSecret(t.db.pool, key.id);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'docex-crash-'));
-  pdf = await readFile(path.resolve('../shared/datasets/zugferd-corpus/documents/XML-Rechnung/FX/EN16931_1_Teilrechnung.pdf'));
+  pdf = datasetFile('zugferd-corpus/documents/XML-Rechnung/FX/EN16931_1_Teilrechnung.pdf');
 }, 60_000);
 afterAll(async () => {
   await docs?.close();

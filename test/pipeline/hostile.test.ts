@@ -2,12 +2,12 @@
 // worker stays up, and the next job succeeds. The worker runs with the production address rules (no private
 // networks); only the test document server's exact address, 127.0.0.1, is trusted (DOCEX_TRUSTED_ADDRESSES).
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestKey } from '../support/app.js';
 import { startDocumentServer, type DocumentServer } from '../support/document-server.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestWorker, type TestWorker } from '../support/worker.js';
+import { datasetFile } from '../support/datasets.js';
 
 let t: TestApp;
 let key: TestKey;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     DOCEX_DOWNLOAD_MAX_BYTES: String(512 * 1024),
     DOCEX_DOWNLOAD_TIMEOUT_MS: '1500',
   });
-  goodPdf = await readFile(path.resolve('../shared/datasets/zugferd-corpus/documents/XML-Rechnung/FX/EN16931_1_Teilrechnung.pdf'));
+  goodPdf = datasetFile('zugferd-corpus/documents/XML-Rechnung/FX/EN16931_1_Teilrechnung.pdf');
   docs.file('/good.pdf', goodPdf);
   docs.file('/encrypted.pdf', await readFile('test/fixtures/pdf/encrypted.pdf'));
   docs.file('/truncated.pdf', goodPdf.subarray(0, 2000));

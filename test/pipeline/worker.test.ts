@@ -12,10 +12,8 @@ import { startTestWorker, type TestWorker } from '../support/worker.js';
 import sharp from 'sharp';
 import { renderPage } from '../../src/pipeline/read/pdf/index.js';
 import { invoiceWithLogoPdf } from '../support/pdf-builder.js';
+import { datasetFile } from '../support/datasets.js';
 
-const DATASETS = path.resolve('../shared/datasets');
-const ZUGFERD = path.join(DATASETS, 'zugferd-corpus');
-const I2D = path.join(DATASETS, 'invoice2data/documents');
 
 let t: TestApp;
 let key: TestKey;
@@ -29,11 +27,11 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   key = await t.createKey({ webhookBaseUrl: `${receiver.baseUrl}/hooks` });
   worker = await startTestWorker(t.db.url, t.db.pool);
-  docs.file('/facturx.pdf', await readFile(path.join(ZUGFERD, 'documents/XML-Rechnung/FX/EN16931_1_Teilrechnung.pdf')));
+  docs.file('/facturx.pdf', datasetFile('zugferd-corpus/documents/XML-Rechnung/FX/EN16931_1_Teilrechnung.pdf'));
   docs.file('/plain.pdf', await readFile('test/fixtures/pdf/facturx-attachment-removed.pdf'));
-  docs.file('/cii.xml', await readFile(path.join(ZUGFERD, 'labels/xml/XML-Rechnung/FX/EN16931_1_Teilrechnung.xml')), 'text/plain');
+  docs.file('/cii.xml', datasetFile('zugferd-corpus/labels/xml/XML-Rechnung/FX/EN16931_1_Teilrechnung.xml'), 'text/plain');
   docs.file('/ubl.xml', await readFile('test/fixtures/einvoice/ubl-invoice-peppol.xml'));
-  docs.file('/aws.png', await readFile(path.join(I2D, 'AmazonWebServices.png')), 'application/pdf');
+  docs.file('/aws.png', datasetFile('invoice2data/documents/AmazonWebServices.png'), 'application/pdf');
   docs.file('/logo.pdf', await invoiceWithLogoPdf(
     async (pdf) => (await renderPage(pdf, 1, 200)).png,
     async (png) => {

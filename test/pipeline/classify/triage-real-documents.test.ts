@@ -1,5 +1,5 @@
-// Triage of real attachments: the first page of real invoices and credit notes from the shared datasets
-// (../shared/datasets, see its README), read with pdfjs like the service reads them, plus their real file names.
+// Triage of real attachments: the first page of real invoices and credit notes from the development datasets
+// (copied into test/fixtures/datasets, see its README), read with pdfjs like the service reads them, plus their real file names.
 // A sample of 14; run over all 107 PDFs once, the triage gave 101 invoices, 3 credit notes (the Gutschrift
 // samples) and 3 other (booking aids), all as expected. The expected kind comes from
 // the documents themselves: ZUGFeRD "Gutschrift" samples are credit notes (type 389,
@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triageAttachment, type AttachmentKind } from '../../../src/pipeline/classify/index.js';
+import { datasetPath } from '../../support/datasets.js';
 
-const DATASETS = path.resolve('../shared/datasets');
 const CASES: readonly (readonly [string, AttachmentKind])[] = [
   ['invoice2data/documents/AmazonWebServices.pdf', 'invoice'],
   ['invoice2data/documents/FlipkartInvoice.pdf', 'invoice'],
@@ -71,7 +71,7 @@ async function firstPage(file: string): Promise<{ text: string; pageCount: numbe
 
 describe('triage of real documents (first page read with pdfjs)', () => {
   it.each(CASES)('%s is %s', async (relative, kind) => {
-    const { text, pageCount } = await firstPage(path.join(DATASETS, relative));
+    const { text, pageCount } = await firstPage(datasetPath(relative));
     const byText = triageAttachment({ text, pageCount, contentType: 'application/pdf' });
     expect(byText.kind, byText.reasons.join('\n')).toBe(kind);
     // With the real file name as well, the answer must not change.

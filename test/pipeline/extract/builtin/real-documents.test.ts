@@ -1,6 +1,5 @@
 // Real invoices from the development datasets through the service's reading path (readPdf in its sandbox, the
 // embedded e-invoice when present) and the builtin engine.
-import { readFile } from 'node:fs/promises';
 import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,14 +8,14 @@ import { extractInvoice } from '../../../../src/pipeline/extract/builtin/index.j
 import { findEmbeddedEInvoice } from '../../../../src/pipeline/read/einvoice/index.js';
 import { createPdfSandboxPool, readPdf } from '../../../../src/pipeline/read/pdf/index.js';
 import { InvoiceResultSchema } from '../../../../src/pipeline/extract/schemas/invoice.js';
+import { datasetFile } from '../../../support/datasets.js';
 
-const DATASETS = '../shared/datasets';
 const OPTIONS = { requireLineItems: true, documentType: 'invoice' } as const;
 
 let pool: ReturnType<typeof createPdfSandboxPool>;
 
 async function read(path: string, withEInvoice = true): Promise<ReadDocument> {
-  const pdf = await readPdf(await readFile(`${DATASETS}/${path}`), { runner: pool });
+  const pdf = await readPdf(datasetFile(path), { runner: pool });
   return { format: 'pdf', pages: pdf.pages, einvoice: withEInvoice ? findEmbeddedEInvoice(pdf.attachments) : null, info: pdf.info };
 }
 

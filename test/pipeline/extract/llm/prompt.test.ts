@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderPageLayout } from '../../../../src/pipeline/extract/llm/layout-text.js';
 import { buildMessages, systemPrompt } from '../../../../src/pipeline/extract/llm/prompt.js';
 import { llmTypeSpec, modelJsonSchema } from '../../../../src/pipeline/extract/llm/schema.js';
 import { readPdf } from '../../../../src/pipeline/read/pdf/index.js';
 import { documentOf, page, sampleInvoice } from './support/documents.js';
+import { datasetFile } from '../../../support/datasets.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const invoiceSpec = llmTypeSpec(0)!;
 const options = {
   spec: invoiceSpec,
@@ -21,7 +18,7 @@ const options = {
 
 describe('layout-preserving page text', () => {
   it('keeps the columns of a real two-page PDF invoice (text layer read by pdfjs)', async () => {
-    const bytes = readFileSync(path.join(ROOT, '../shared/datasets/invoice2data/documents/QualityHosting.pdf'));
+    const bytes = datasetFile('invoice2data/documents/QualityHosting.pdf');
     const pdf = await readPdf(bytes, {});
     const text = renderPageLayout(pdf.pages[0]!).join('\n');
     // Label and value on the left, another pair on the right, on one row.

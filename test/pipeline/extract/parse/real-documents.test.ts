@@ -1,5 +1,5 @@
 // The parsers against the text layers of real invoices (test/fixtures/pipeline/extract/parse, see its README),
-// checked against the ground truth kept in the shared datasets: what a layout engine will need must be findable.
+// checked against the datasets' ground truth (copied into test/fixtures/datasets): what a layout engine will need must be findable.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectDecimalSeparator, findAmounts } from '../../../../src/pipeline/extract/parse/amount-scan.js';
@@ -10,9 +10,9 @@ import { matchLabel, type LabelField } from '../../../../src/pipeline/extract/pa
 import { moneyEquals, sumMoney } from '../../../../src/pipeline/extract/parse/money.js';
 import { findPoNumbers } from '../../../../src/pipeline/extract/parse/po-number.js';
 import { findVatIds } from '../../../../src/pipeline/extract/parse/vat-id.js';
+import { datasetFile } from '../../../support/datasets.js';
 
 const FIXTURES = 'test/fixtures/pipeline/extract/parse';
-const DATASETS = '../shared/datasets';
 
 interface GroundTruth {
   invoice_number?: string | null;
@@ -119,7 +119,7 @@ function cells(lines: readonly string[]): string[] {
 
 describe.each(CASES)('$name', (c) => {
   const text = readFileSync(`${FIXTURES}/${c.fixture}`, 'utf8');
-  const truth = JSON.parse(readFileSync(`${DATASETS}/${c.truth}`, 'utf8')) as GroundTruth;
+  const truth = JSON.parse(datasetFile(c.truth).toString('utf8')) as GroundTruth;
   const lines = text.split('\n');
 
   it('detects the decimal separator, the date order and the currency', () => {

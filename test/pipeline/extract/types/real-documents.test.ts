@@ -11,13 +11,13 @@ import { extractCreditCardStatement, extractGoodsReceivedNote, extractMultiAccou
 import type { ReadDocument } from '../../../../src/pipeline/model.js';
 import { createPdfSandboxPool, readPdf } from '../../../../src/pipeline/read/pdf/index.js';
 import { expectProvenance, expectSchema } from './support/checks.js';
+import { datasetFile } from '../../../support/datasets.js';
 
-const datasets = fileURLToPath(new URL('../../../../../shared/datasets/', import.meta.url));
 const pool = createPdfSandboxPool({ maxWorkers: 1 });
 afterAll(() => pool.close());
 
 async function read(relative: string): Promise<ReadDocument> {
-  const result = await readPdf(readFileSync(path.join(datasets, relative)), { runner: pool });
+  const result = await readPdf(datasetFile(relative), { runner: pool });
   return { format: 'pdf', pages: result.pages, einvoice: null, info: result.info };
 }
 

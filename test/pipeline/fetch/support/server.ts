@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import { datasetFile as datasetFileInRepo } from '../../../support/datasets.js';
 
 export type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -29,7 +30,7 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 
 /** A file from the shared datasets, referenced as the README asks: ../shared/datasets relative to the project. */
 export function datasetFile(relative: string): Buffer {
-  return readFileSync(path.join(PROJECT_ROOT, '../shared/datasets', relative));
+  return datasetFileInRepo(relative);
 }
 
 export function fixtureFile(name: string): Buffer {

@@ -1,4 +1,4 @@
-// Every embedded XML of the ZUGFeRD/Factur-X corpus is detected and mapped, and every labelled field must equal
+// Corpus-wide (npm run test:corpus; needs ../shared/datasets). Every embedded XML of the ZUGFeRD/Factur-X corpus is detected and mapped, and every labelled field must equal
 // labels/fields exactly ("with e-invoice XML, every labelled field right"). Per-field accuracy is printed.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,8 +11,10 @@ import {
   type EInvoiceData,
 } from '../../../../src/pipeline/read/einvoice/index.js';
 import { parseXmlDocument } from '../../../../src/pipeline/read/einvoice/xml-tree.js';
-import { CORPUS, isProvenance, resolvePath } from './support.js';
+import { sharedDatasetsRoot } from '../../../support/datasets.js';
+import { isProvenance, resolvePath } from './support.js';
 
+const CORPUS = join(sharedDatasetsRoot(), 'zugferd-corpus');
 const XML_DIR = join(CORPUS, 'labels/xml');
 const FIELDS_DIR = join(CORPUS, 'labels/fields');
 

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EInvoiceFieldProvenance } from '../../../../src/pipeline/read/einvoice/index.js';
 import type { XmlElement } from '../../../../src/pipeline/read/einvoice/xml-tree.js';
+import { FIXTURE_DATASETS } from '../../../support/datasets.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../../fixtures/einvoice/', import.meta.url));
-export const CORPUS = fileURLToPath(new URL('../../../../../shared/datasets/zugferd-corpus/', import.meta.url));
+export const CORPUS = `${FIXTURE_DATASETS}/zugferd-corpus/`;
 
 export function fixture(name: string): string {
   return readFileSync(FIXTURES + name, 'utf8');

@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { PipelineError } from '../../../../src/pipeline/errors.js';
 import type { Page, Word } from '../../../../src/pipeline/model.js';
+import { datasetFile } from '../../../support/datasets.js';
 
 const projectRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** A file of the shared datasets, e.g. dataset('invoice2data/documents/oyo.pdf'). */
 export function dataset(relativePath: string): Buffer {
-  return readFileSync(path.join(projectRoot, '../shared/datasets', relativePath));
+  return datasetFile(relativePath);
 }
 
 export function fixture(name: string): Buffer {
