@@ -28,6 +28,7 @@ export const ATTEMPT_ERROR_CODES = [
   'redirect', // a 3xx: not followed
   'http_error', // any other non-2xx status
   'internal_error', // a bug on our side (bad header value, ...)
+  'interrupted', // recorded before sending; stays when the worker stopped before the result could be recorded
 ] as const;
 export type AttemptErrorCode = (typeof ATTEMPT_ERROR_CODES)[number];
 

@@ -84,37 +84,76 @@ export async function loadMessage(db: Queryable, messageId: string): Promise<Web
 
 export type MessageOutcome = 'pending' | 'delivered' | 'exhausted' | 'gone';
 
+/** Why delivery of a message stopped for good; null while it goes on (or succeeded). */
+export type FinalFailure = 'exhausted' | 'gone' | 'url_not_allowed' | 'url_invalid' | null;
+
+export interface BegunAttempt {
+  /** The attempt's number, 1-based, counting attempts cut off by a crash. */
+  attempt: number;
+  /** Its row in webhook_attempts, completed by finishAttempt. */
+  attemptId: string;
+}
+
+const INTERRUPTED_MESSAGE = 'The attempt was cut off before its result could be recorded (the worker stopped).';
+
 /**
- * Records one attempt: the log row, the message's state, and the job's SPEC 2.2 fields (webhookAttempts + 1,
- * webhookStatus, webhookResponseCode, webhookResponseBody). A final failure also sets errorStage `delivery` with
- * errorCode/errorDetail, leaving status and extractedData as they were; a later successful (re)delivery clears it.
+ * Records an attempt BEFORE it is sent (SPEC 2.2 webhookAttempts counts deliveries a crash cut off): the message's
+ * attempt count and the job's webhookAttempts go up, and a log row says `interrupted` until finishAttempt replaces
+ * it with the result. Compare-and-set on the message's count, so of two runs of one task (a worker presumed dead
+ * that was not) only one sends; null for the other, or when the message is no longer pending.
  */
-export async function recordAttempt(
+export async function beginAttempt(db: Queryable, message: WebhookMessage): Promise<BegunAttempt | null> {
+  const { rows } = await db.query<{ attempts: number }>(
+    `UPDATE webhook_messages SET attempts = attempts + 1, updated_at = now()
+     WHERE id = $1 AND status = 'pending' AND attempts = $2 RETURNING attempts`,
+    [message.id, message.attempts],
+  );
+  const attempt = rows[0]?.attempts;
+  if (attempt === undefined) return null;
+  const logged = await db.query<{ id: string }>(
+    `INSERT INTO webhook_attempts (message_id, job_id, attempt, url, duration_ms, error_code, error_message)
+     VALUES ($1, $2, $3, $4, 0, 'interrupted', $5) RETURNING id`,
+    [message.id, message.jobId, attempt, message.url, INTERRUPTED_MESSAGE],
+  );
+  await db.query('UPDATE document_jobs SET webhook_attempts = webhook_attempts + 1, updated_at = now() WHERE id = $1', [message.jobId]);
+  return { attempt, attemptId: logged.rows[0]!.id };
+}
+
+/**
+ * Records what a begun attempt led to: its log row, the message's state, and the job's SPEC 2.2 fields
+ * (webhookStatus, webhookResponseCode, webhookResponseBody; webhookAttempts was counted by beginAttempt). A final
+ * failure also sets errorStage `delivery` with errorCode/errorDetail, leaving status and extractedData as they were;
+ * a later successful (re)delivery clears it. The message is only moved on while this attempt is still its latest.
+ */
+export async function finishAttempt(
   db: Queryable,
   message: WebhookMessage,
-  attempt: number,
+  begun: BegunAttempt,
   result: AttemptResult,
   outcome: MessageOutcome,
+  finalFailure: FinalFailure,
   nextAttemptAt: Date | null,
-): Promise<void> {
+): Promise<boolean> {
   await db.query(
-    `INSERT INTO webhook_attempts (message_id, job_id, attempt, url, duration_ms, status_code, response_body, error_code, error_message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [message.id, message.jobId, attempt, message.url, Math.round(result.durationMs), result.statusCode, result.responseBody,
-      result.error?.code ?? null, result.error?.message ?? null],
+    `UPDATE webhook_attempts SET duration_ms = $2, status_code = $3, response_body = $4, error_code = $5, error_message = $6
+     WHERE id = $1`,
+    [begun.attemptId, Math.round(result.durationMs), result.statusCode, result.responseBody, result.error?.code ?? null,
+      result.error?.message ?? null],
   );
-  await db.query(
-    'UPDATE webhook_messages SET status = $2, attempts = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1',
-    [message.id, outcome, attempt, nextAttemptAt],
+  const moved = await db.query(
+    `UPDATE webhook_messages SET status = $2, next_attempt_at = $3, updated_at = now()
+     WHERE id = $1 AND status = 'pending' AND attempts = $4`,
+    [message.id, outcome, nextAttemptAt, begun.attempt],
   );
+  if (moved.rowCount !== 1) return false;
   const posted = result.ok;
   const { rows } = await db.query<{ status: string; error_stage: string | null }>(
     'SELECT status, error_stage FROM document_jobs WHERE id = $1 FOR UPDATE',
     [message.jobId],
   );
   const job = rows[0];
-  if (!job) return;
-  const failure = deliveryFailure(outcome, attempt, result);
+  if (!job) return true;
+  const failure = deliveryFailure(finalFailure, begun.attempt, result);
   let errorUpdate = '';
   const values: unknown[] = [message.jobId, posted ? 'webhook_posted' : 'webhook_failed', result.statusCode, result.responseBody];
   if (failure && job.status === 'processed') {
@@ -130,22 +169,37 @@ export async function recordAttempt(
     errorUpdate = ', error = NULL, error_stage = NULL, error_code = NULL, error_detail = NULL';
   }
   await db.query(
-    `UPDATE document_jobs SET webhook_attempts = webhook_attempts + 1, webhook_status = $2,
-       webhook_response_code = $3, webhook_response_body = $4${errorUpdate}, updated_at = now()
+    `UPDATE document_jobs SET webhook_status = $2, webhook_response_code = $3, webhook_response_body = $4${errorUpdate},
+       updated_at = now()
      WHERE id = $1`,
     values,
   );
+  return true;
 }
 
-function deliveryFailure(outcome: MessageOutcome, attempts: number, r: AttemptResult) {
-  if (outcome !== 'exhausted' && outcome !== 'gone') return null;
+const REFUSED_MESSAGES = {
+  url_not_allowed:
+    "docex's address policy refuses the webhook URL (it is or resolves to a private, loopback, link-local or metadata " +
+    'address), so delivery stopped without retrying. Change the API key\'s webhook base URL, or allow the address with ' +
+    'DOCEX_TRUSTED_ADDRESSES (or DOCEX_ALLOW_PRIVATE_NETWORKS for development), then redeliver.',
+  url_invalid:
+    'The webhook URL cannot be delivered to (it must be an absolute http(s) URL without credentials), so delivery ' +
+    "stopped without retrying. Change the API key's webhook base URL, then redeliver.",
+} as const;
+
+function deliveryFailure(final: FinalFailure, attempts: number, r: AttemptResult) {
+  if (final === null) return null;
   const last = r.statusCode !== null ? `HTTP ${r.statusCode}` : (r.error?.message ?? 'no response');
+  const detail = { attempts, lastStatusCode: r.statusCode, lastError: r.error?.code ?? null, redirectLocation: r.redirectLocation };
+  if (final === 'url_not_allowed' || final === 'url_invalid') {
+    return { code: `webhook_${final}` as const, message: REFUSED_MESSAGES[final], detail: { ...detail, reason: r.error?.message ?? null } };
+  }
   return {
-    code: outcome === 'gone' ? 'webhook_gone' : 'webhook_exhausted',
-    message: outcome === 'gone'
+    code: final === 'gone' ? 'webhook_gone' : 'webhook_exhausted',
+    message: final === 'gone'
       ? 'The webhook receiver answered 410 Gone; delivery stopped.'
       : `Webhook delivery failed after ${attempts} attempts (last: ${last}).`,
-    detail: { attempts, lastStatusCode: r.statusCode, lastError: r.error?.code ?? null, redirectLocation: r.redirectLocation },
+    detail,
   };
 }
 

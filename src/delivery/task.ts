@@ -1,5 +1,6 @@
-// The deliver_webhook queue task: one attempt of one message, recorded, and the next attempt scheduled as a new
-// queue entry at its time (docex's own Standard Webhooks schedule, not the queue's backoff).
+// The deliver_webhook queue task: one attempt of one message, counted before it is sent, its result recorded, and the
+// next attempt scheduled as a new queue entry at its time (docex's own Standard Webhooks schedule, not the queue's
+// backoff).
 import type { Task } from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
@@ -8,7 +9,17 @@ import type { TaskPayloads } from '../queue/tasks.js';
 import { decideNextStep } from './decide.js';
 import type { RetrySchedule } from './schedule.js';
 import { sendWebhook } from './send.js';
-import { createSigningSecret, loadMessage, recordAttempt, scheduleAttempt, signingSecrets, type MessageOutcome } from './store.js';
+import { retryWhileDatabaseUnavailable } from '../queue/database-retry.js';
+import {
+  beginAttempt,
+  createSigningSecret,
+  finishAttempt,
+  loadMessage,
+  scheduleAttempt,
+  signingSecrets,
+  type FinalFailure,
+  type MessageOutcome,
+} from './store.js';
 
 export interface DeliveryDeps {
   pool: Pool;
@@ -36,7 +47,10 @@ export function createDeliverTask(deps: DeliveryDeps): Task {
       return;
     }
 
-    const attempt = message.attempts + 1;
+    // Counted before it is sent: a crash while sending still shows in webhookAttempts (and in the attempt log).
+    const begun = await withTransaction(deps.pool, (tx) => beginAttempt(tx, message));
+    if (!begun) return; // another run of this task got there first, or the message was superseded meanwhile
+    const { attempt } = begun;
     const result = await sendWebhook({
       url: message.url,
       body: message.body,
@@ -47,21 +61,21 @@ export function createDeliverTask(deps: DeliveryDeps): Task {
       maxResponseBytes: deps.maxResponseBytes,
     });
     const decision = decideNextStep(result, attempt, deps.schedule);
-    const outcome: MessageOutcome = decision.outcome === 'retry' ? 'pending' : decision.outcome;
+    const outcome: MessageOutcome =
+      decision.outcome === 'retry' ? 'pending' : decision.outcome === 'refused' ? 'exhausted' : decision.outcome;
+    const finalFailure: FinalFailure =
+      decision.outcome === 'refused' ? decision.code : decision.outcome === 'gone' || decision.outcome === 'exhausted' ? decision.outcome : null;
     const nextAt = decision.outcome === 'retry' ? new Date(Date.now() + decision.delayMs) : null;
 
-    await withTransaction(deps.pool, async (tx) => {
-      // A duplicate run of this task (a worker presumed dead that was not) must not record twice.
-      const { rows } = await tx.query<{ attempts: number; status: string }>(
-        'SELECT attempts, status FROM webhook_messages WHERE id = $1 FOR UPDATE',
-        [messageId],
-      );
-      if (rows[0]?.status !== 'pending' || rows[0].attempts !== message.attempts) return;
-      await recordAttempt(tx, message, attempt, result, outcome, nextAt);
-      if (decision.outcome === 'retry') await scheduleAttempt(tx, messageId, decision.delayMs);
-    });
+    // The result is recorded even if the database blinks meanwhile: the attempt already happened.
+    await retryWhileDatabaseUnavailable(() =>
+      withTransaction(deps.pool, async (tx) => {
+        const moved = await finishAttempt(tx, message, begun, result, outcome, finalFailure, nextAt);
+        if (moved && decision.outcome === 'retry') await scheduleAttempt(tx, messageId, decision.delayMs);
+      }),
+    );
 
-    deps.onAttempt?.(decision.outcome);
+    deps.onAttempt?.(decision.outcome === 'refused' ? 'exhausted' : decision.outcome);
     const fields = { attempt, statusCode: result.statusCode, durationMs: Math.round(result.durationMs), outcome: decision.outcome };
     if (result.ok) log.info(fields, 'webhook delivered');
     else log.warn({ ...fields, error: result.error?.code, nextAttemptAt: nextAt?.toISOString() }, 'webhook attempt failed');

@@ -1,6 +1,7 @@
 // Every processing failure is classified: a stage, a code from a closed set, a sentence a person understands and
 // structured facts. The worker records them on the job (error, errorStage, errorCode, errorDetail) and decides
 // from `transient` whether a retry can help. The README lists the codes.
+import { isDatabaseUnavailable } from '../jobs/database-errors.js';
 
 export type ErrorStage = 'download' | 'parsing' | 'extraction' | 'delivery';
 
@@ -28,9 +29,12 @@ export const PIPELINE_ERROR_CODES = [
   'timeout', // a stage exceeded its time limit
   // extraction
   'extraction_failed',
+  'worker_crashed', // every attempt ended with its worker process dead (killed for memory, a crash); detail.attempts
   // delivery
   'webhook_exhausted',
   'webhook_gone',
+  'webhook_url_not_allowed', // the address policy refuses the webhook URL: a configuration error, not retried
+  'webhook_url_invalid', // the webhook URL is not an http(s) URL without credentials: not retried
   // anything unexpected
   'internal_error',
 ] as const;
@@ -50,4 +54,13 @@ export class PipelineError extends Error {
     super(message, options);
     this.name = 'PipelineError';
   }
+}
+
+/**
+ * The database (not the document) failed: a lost connection or a server restarting, raised by a query of the
+ * pipeline itself. A PipelineError is never one, even when its cause is a socket error: the stages wrap what the
+ * document's host or a model server did into PipelineErrors, and those are facts about the document.
+ */
+export function isDatabaseOutage(err: unknown): boolean {
+  return !(err instanceof PipelineError) && isDatabaseUnavailable(err);
 }

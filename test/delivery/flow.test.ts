@@ -75,7 +75,9 @@ async function finishedJob(key: TestKey, outcome: 'processed' | 'error' = 'proce
   return jobId as string;
 }
 
-const finishedDelivery = (attempts: number) => (j: { webhookAttempts: number }) => j.webhookAttempts >= attempts;
+// Attempts are counted before they are sent, so wait for the result as well (webhookStatus is set after it).
+const finishedDelivery = (attempts: number) => (j: { webhookAttempts: number; webhookStatus: string | null }) =>
+  j.webhookAttempts >= attempts && j.webhookStatus !== null;
 
 describe('webhook delivery', () => {
   it('200: posted, signed (verified with standardwebhooks), recorded on the job and in the attempt log', async () => {
