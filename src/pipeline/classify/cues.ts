@@ -8,6 +8,11 @@ export interface Cue {
   patterns: RegExp[];
   /** A negator among the three words before the match ("no invoice", "keine Rechnung") cancels the match. */
   negatable?: boolean;
+  /**
+   * A condition among the six words before the match cancels it: "if you have already paid, please disregard" in
+   * a reminder is not a payment confirmation ("Sollten Sie bereits bezahlt haben", "si vous avez deja regle").
+   */
+  conditional?: boolean;
   /** A match whose text matches this is ignored ("berechnung" is not "rechnung"). */
   exclude?: RegExp;
 }
@@ -31,6 +36,19 @@ const NEGATORS = new Set([
   'nao', 'sem', 'nenhum', 'nenhuma',
 ]);
 
+// Words that open a condition: "if", "falls", "si", "qualora", "indien", "caso". Italian and Portuguese "se" is
+// also a Spanish and Portuguese pronoun ("se ha marcado como pagada"), so it counts only before "already" or a
+// second-person verb ("se ha gia pagato", "se ja pagou", "se avete").
+const CONDITIONAL =
+  /\b(?:if|unless|should you|whether|falls|sollten|sollte|wenn|sofern|si|s'il|qualora|ove|indien|mocht|mochten|tenzij|caso)\b|\bse (?:(?:ha|hai|avete|tiver|tiverem) )?(?:gia|ja)\b|\bse (?:avete|hai)\b/;
+
+function isConditional(text: string, index: number): boolean {
+  // Only the clause the match is in: "If you have questions, call us. We have received your payment." is a receipt.
+  const clause = text.slice(Math.max(0, index - 80), index).split(/[.!?;]/).pop() ?? '';
+  const words = clause.match(/[\p{L}']+/gu) ?? [];
+  return CONDITIONAL.test(words.slice(-6).join(' '));
+}
+
 function isNegated(text: string, index: number): boolean {
   const before = text.slice(Math.max(0, index - 60), index);
   const words = before.match(/[\p{L}']+/gu) ?? [];
@@ -52,7 +70,7 @@ export function matchCue(cue: Cue, folded: string): CueHit | null {
     for (const m of folded.matchAll(pattern)) {
       const text = m[0];
       if (cue.exclude?.test(text)) continue;
-      if (cue.negatable && isNegated(folded, m.index)) {
+      if ((cue.negatable && isNegated(folded, m.index)) || (cue.conditional && isConditional(folded, m.index))) {
         negatedHit ??= { cue, match: text.trim(), negated: true };
         continue;
       }

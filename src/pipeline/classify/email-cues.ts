@@ -4,9 +4,11 @@
 import { gap, re, type Cue } from './cues.js';
 
 const NOUN =
-  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta)';
+  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta)';
+const CREDIT_NOUN =
+  "(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)";
 const ATTACH =
-  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)?)';
+  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)?)';
 
 export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
@@ -19,7 +21,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:invoice|e-?invoice|tax invoice)\\b'),
       re('\\b[a-z]*rechnung(?:s[a-z]+)?\\b'),
       re('\\bfactur[ea]\\b'),
-      re('\\bfattura\\b'),
+      re('\\bfattura\\b|\\bbolletta\\b'),
       re('\\bfactuur[a-z]*\\b'),
       re('\\bfatura\\b'),
       re('\\bnota fiscal\\b'),
@@ -64,13 +66,41 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     patterns: [
-      re('\\b(?:your|the|this|a|payment|purchase|sales|order|tax) receipt\\b'),
+      re('\\b(?:your|the|this|a|purchase|sales|order|tax|trip|ride|expense) (?:[a-z]+ )?receipt\\b'),
       re('\\breceipt (?:for|from|no|number|nr|#)'),
-      re('\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\bzahlungsbeleg\\b'),
+      re('\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\bzahlungsbeleg\\b|\\b(?:ihr|ihren|der|den|ein|einen) beleg\\b|\\bbelegnummer\\b'),
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
-      re('\\bkwitantie\\b|\\bbetaalbewijs\\b|\\baankoopbewijs\\b'),
+      re('\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
+    ],
+  },
+  {
+    // "Thank you for your payment ... your new bill is attached": a utility thanks for the last payment in the
+    // mail that brings the next bill. A new bill is never the settled one (see email.ts).
+    id: 'new_bill',
+    weight: 0.5,
+    negatable: true,
+    patterns: [
+      re("\\b(?:your|the|our|a) new (?:[a-z]+ )?(?:invoice|bill)\\b|\\bthis month's (?:invoice|bill)\\b"),
+      re('\\b(?:ihre|die|unsere|eine) neue [a-z]*rechnung\\b'),
+      re('\\b(?:votre|la|notre|une) nouvelle facture\\b|\\b(?:tu|su|la|nuestra|una) nueva factura\\b'),
+      re('\\b(?:la|tua|sua|vostra|una) nuova (?:fattura|bolletta)\\b|\\b(?:je|uw|de|een) nieuwe (?:factuur|nota)\\b|\\b(?:a|sua|uma) nova fatura\\b'),
+    ],
+  },
+  {
+    // A part is paid, the rest is still owed: a reminder, whatever it says about the payment received.
+    id: 'balance_still_due',
+    weight: 1.0,
+    negatable: true,
+    patterns: [
+      re("\\b(?:remaining|outstanding|open) balance (?:of |is |due )?(?:[$€£]|eur|usd|gbp) ?[1-9]|\\b(?:still|remains|remain) (?:due|outstanding|open|unpaid)\\b|\\bbalance of (?:[$€£]|eur|usd|gbp) ?[1-9][\\d.,]* (?:is )?(?:still )?(?:due|outstanding|open)\\b"),
+      re('\\brestbetrag\\b|\\b(?:noch|weiterhin) offen\\b|\\bverbleibende[nr]? (?:betrag|saldo)\\b|\\bteilzahlung\\b'),
+      re("\\breste (?:du|a payer|a regler)\\b|\\bsolde restant\\b|\\bpaiement partiel\\b|\\bacompte\\b"),
+      re('\\b(?:saldo|importe) pendiente\\b|\\bqueda(?:n)? pendientes?\\b|\\bresta(?:n)? por pagar\\b|\\bpago parcial\\b'),
+      re("\\bsaldo residuo\\b|\\bresta(?:no)? da (?:pagare|saldare)\\b|\\bpagamento parziale\\b|\\bimporto residuo\\b"),
+      re('\\b(?:resterend|openstaand) (?:bedrag|saldo)\\b|\\bnog te betalen\\b|\\bdeelbetaling\\b'),
+      re('\\b(?:saldo|valor) em (?:divida|aberto)\\b|\\bfalta pagar\\b|\\bvalor remanescente\\b|\\bpagamento parcial\\b'),
     ],
   },
   {
@@ -85,6 +115,27 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.5,
     negatable: true,
     patterns: [re(`\\b${ATTACH} ${gap(6)}${NOUN}\\b`), re(`\\b${NOUN} ${gap(4)}${ATTACH}\\b`)],
+  },
+  {
+    // Counted apart from attached_invoice because it survives settlement: a refund mail that delivers a credit note.
+    id: 'attached_credit_note',
+    weight: 1.5,
+    negatable: true,
+    patterns: [re(`\\b${ATTACH} ${gap(6)}(?:l'|d')?${CREDIT_NOUN}\\b`), re(`\\b${CREDIT_NOUN} ${gap(5)}${ATTACH}\\b`)],
+  },
+  {
+    // The bill is behind a link: "View and pay your invoice online", "Zur Rechnung: https://...".
+    id: 'invoice_link',
+    weight: 1.0,
+    patterns: [
+      re(`\\b(?:view|download|see|open|access|pay) ${gap(3)}(?:invoice|bill|receipt|statement)s?\\b(?: ${gap(2)}(?:online|here|below|now))?|\\b(?:invoice|bill|receipt) (?:is )?(?:available|ready) (?:online|in (?:your|the) (?:portal|account|dashboard))`),
+      re(`\\b(?:rechnung|beleg) (?:ansehen|herunterladen|abrufen|anzeigen)\\b|\\bzur rechnung\\b|\\b(?:im|in ihrem) (?:kundenportal|kundenkonto|kundenbereich)\\b|\\bzum download bereit\\b`),
+      re(`\\b(?:consulter|telecharger|voir|acceder a) ${gap(2)}(?:facture|avoir)s?\\b|\\b(?:dans|sur) (?:votre|mon) espace client\\b`),
+      re(`\\b(?:ver|descargar|consultar|visualizar|acceder a) ${gap(2)}(?:factura|recibo)s?\\b|\\b(?:area|zona|portal) (?:de|del) clientes?\\b`),
+      re(`\\b(?:visualizza|scarica|consulta|vedi) ${gap(2)}(?:fattur[ae]|bollett[ae]|ricevuta)\\b|\\b(?:area|portale) (?:clienti|riservata)\\b`),
+      re(`\\b(?:bekijk|download|open|raadpleeg) ${gap(2)}(?:factuur|facturen|nota)\\b|\\bmijn (?:omgeving|account|portaal)\\b|\\bstaat (?:voor je |voor u )?klaar\\b`),
+      re(`\\b(?:consultar|descarregar|ver|aceder a|visualizar) ${gap(2)}(?:fatura|faturas|recibo)\\b|\\barea (?:de|do) cliente\\b`),
+    ],
   },
   {
     id: 'invoice_for_you',
@@ -164,7 +215,9 @@ export const SUBJECT_ONLY_CUES: readonly Cue[] = [
 export const SPECIFIC_EVIDENCE_CUES: ReadonlySet<string> = new Set([
   'attachment_word',
   'attached_invoice',
+  'attached_credit_note',
   'invoice_for_you',
+  'invoice_link',
   'invoice_reference',
   'payment_terms',
   'money_amount',

@@ -158,21 +158,36 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
-    // The writer paid, or thanks for a payment: the bill is settled, nothing to extract.
+    // Phishing and scam mail dressed as a billing problem: a threat to the account and a link to "verify".
+    id: 'account_threat',
+    weight: -2.5,
+    patterns: [
+      re('\\baccount (?:will be |has been |is |was )?(?:temporarily )?(?:suspended|deactivated|blocked|locked|limited|closed)\\b|\\b(?:account )?(?:suspension|deactivation)\\b|\\bverify your (?:account |billing |payment )?(?:details|information)\\b|\\bwithin 24 hours\\b'),
+      re(`\\bkonto ${gap(3)}(?:gesperrt|eingeschrankt|deaktiviert)\\b|\\bsperrung\\b|\\binnerhalb von 24 stunden\\b`),
+      re("\\bcompte (?:sera |a ete |est )?(?:temporairement )?(?:suspendu|bloque|desactive|restreint)\\b|\\bsuspension (?:de votre|du) compte\\b|\\bdans les 24 heures\\b"),
+      re('\\bcuenta (?:sera |ha sido |esta )?(?:temporalmente )?(?:bloqueada|suspendida|restringida)\\b|\\bbloqueo de (?:su|tu) cuenta\\b|\\ben (?:las proximas )?24 horas\\b'),
+      re('\\b(?:conto|account) (?:verra |sara |e stato |e )?(?:temporaneamente )?(?:limitato|sospeso|bloccato|disattivato)\\b|\\bentro 24 ore\\b'),
+      re(`\\baccount ${gap(2)}(?:geblokkeerd|opgeschort)\\b|\\bbinnen 24 uur\\b`),
+      re('\\bconta (?:sera |foi |esta )?(?:temporariamente )?(?:suspensa|bloqueada|desativada)\\b|\\bsuspensao da (?:sua )?conta\\b|\\bnas proximas 24 horas\\b'),
+    ],
+  },
+  {
+    // The writer paid: a remittance, not a bill. (The payee's "payment received" is payment_received, in
+    // email-settlement-cues.ts.)
     id: 'payment_made',
     weight: -3.0,
     exclude: NEGATED_CLAUSE,
+    conditional: true,
     patterns: [
       re("\\bwe(?: have|'ve) (?:now |today |just )?(?:paid|settled|transferred|remitted|made (?:the|a) payment|initiated (?:the|a) payment)\\b"),
-      re('\\b(?:payment|transfer) (?:has been|was|have been) (?:made|sent|initiated|executed|processed|scheduled)\\b|\\bthank(?:s| you) for your (?:payment|remittance)\\b'),
-      re('\\bpayment (?:has been |was )?received\\b|\\bwe (?:have )?received your payment\\b|\\bpaid in full\\b|\\bpayment (?:made|sent|completed)\\b'),
+      re('\\b(?:payment|transfer) (?:has been|was|have been) (?:made|sent|initiated|executed|processed|scheduled)\\b|\\bpayment (?:made|sent|completed)\\b'),
       re('\\bzahlung (?:erfolgt|ausgefuhrt|veranlasst)\\b|\\bpaiement effectue\\b|\\bpago (?:realizado|efectuado)\\b|\\bpagamento (?:effettuato|eseguito|efetuado|realizado)\\b|\\bbetaling (?:verricht|uitgevoerd|voldaan)\\b'),
-      re(`\\bzahlungseingang\\b|\\b(?:haben|wurde|wurden) ${gap(4)}(?:uberwiesen|beglichen|angewiesen)\\b|\\bvielen dank fur (?:ihre|die) zahlung\\b`),
-      re("\\bnous avons (?:bien )?(?:effectue|procede|regle|paye|vire)\\b|\\bmerci pour votre (?:paiement|reglement)\\b|\\bnous avons bien recu votre (?:paiement|reglement|virement)\\b"),
-      re('\\bhemos (?:realizado|efectuado|abonado|pagado|transferido)\\b|\\bgracias por su pago\\b|\\bhemos recibido su pago\\b'),
-      re('\\babbiamo (?:effettuato|disposto|eseguito|saldato|pagato)\\b|\\bgrazie per il (?:suo |vostro )?pagamento\\b|\\babbiamo ricevuto il (?:suo |vostro )?pagamento\\b'),
-      re(`\\b(?:hebben|heb) (?:wij|we|ik) ${gap(4)}(?:betaald|overgemaakt|voldaan)\\b|\\bbedankt voor (?:uw|je) betaling\\b|\\bbetaling (?:is )?ontvangen\\b`),
-      re('\\b(?:efetuamos|realizamos|fizemos) o pagamento\\b|\\bobrigad[oa] pelo (?:seu )?pagamento\\b|\\brecebemos o (?:seu )?pagamento\\b'),
+      re(`\\b(?:haben|wurde|wurden) ${gap(4)}(?:uberwiesen|beglichen|angewiesen)\\b`),
+      re("\\bnous avons (?:bien )?(?:effectue|procede|regle|paye|vire)\\b"),
+      re('\\bhemos (?:realizado|efectuado|abonado|pagado|transferido)\\b'),
+      re('\\babbiamo (?:effettuato|disposto|eseguito|saldato|pagato)\\b'),
+      re(`\\b(?:hebben|heb) (?:wij|we|ik) ${gap(4)}(?:betaald|overgemaakt|voldaan)\\b`),
+      re('\\b(?:efetuamos|realizamos|fizemos) o pagamento\\b'),
     ],
   },
   {

@@ -10,6 +10,7 @@
 import { logistic, matchCues, type CueHit } from './cues.js';
 import { POSITIVE_EMAIL_CUES, SPECIFIC_EVIDENCE_CUES, SUBJECT_ONLY_CUES } from './email-cues.js';
 import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
+import { NEEDS_NAMED_INVOICE, SETTLEMENT_CUES } from './email-settlement-cues.js';
 import { detectLanguage } from './language.js';
 import { parseSubject, splitEmailBody, splitForwardedMessage } from './quotes.js';
 import { foldFlat, undoUmlautTransliteration } from './text.js';
@@ -47,7 +48,7 @@ export interface EmailClassification {
   reasons: string[];
 }
 
-const ALL_CUES = [...POSITIVE_EMAIL_CUES, ...NEGATIVE_EMAIL_CUES];
+const ALL_CUES = [...POSITIVE_EMAIL_CUES, ...NEGATIVE_EMAIL_CUES, ...SETTLEMENT_CUES];
 const SUBJECT_CUES = [...ALL_CUES, ...SUBJECT_ONLY_CUES];
 /**
  * Positive cues overlap ("Uw factuur 2026-0301" is a noun, a possessive and a number at once): one field can add
@@ -95,31 +96,88 @@ function fieldsOf(input: EmailInput): Field[] {
   return fields;
 }
 
-/** Classifies an email as delivering an invoice (or credit note, or payment reminder) or not. Pure. */
-export function classifyEmail(input: EmailInput): EmailClassification {
+/** Positive cues that name an invoice (not a credit note or a receipt): what a settlement message settles. */
+const NAMES_INVOICE: ReadonlySet<string> = new Set(['invoice_noun', 'invoice_noun_plural', 'invoice_abbreviation']);
+/** Cues saying the bill is paid or money went back: with an invoice named, the email settles it. */
+const SETTLES: ReadonlySet<string> = new Set(['payment_received', 'refund_issued', 'payment_made', 'payment_document']);
+/** Positive cues that survive settlement: a credit note delivered with a refund is a document for the books. */
+const NOT_SETTLED: ReadonlySet<string> = new Set(['credit_note_noun', 'attached_credit_note']);
+/**
+ * Cues that keep a bill open whatever the payment words say: a document that is not the settled bill (a credit
+ * note, a new bill), or a balance still due after a partial payment.
+ */
+const NEW_DOCUMENT: ReadonlySet<string> = new Set(['attached_credit_note', 'new_bill', 'balance_still_due']);
+/** Cues by which the author's own text hands over a bill (a file, a link, "here is"). */
+const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invoice', 'attached_credit_note', 'invoice_for_you', 'invoice_link']);
+/**
+ * A reply whose own text hands nothing over ("Thanks, received", "can you add our PO number?") talks about the
+ * invoice of the thread, which its subject names: the subject and the own text count this much.
+ */
+export const REPLY_WITHOUT_DELIVERY_FACTOR = 0.5;
+
+interface FieldHits {
+  field: Field;
+  hits: CueHit[];
+}
+
+export interface EmailAssessment {
+  classification: EmailClassification;
+  /**
+   * The email says an invoice it names is paid or refunded (payment confirmation, receipt of payment for an
+   * invoice, remittance, refund): its attachments are copies of a settled bill, not bills to book.
+   */
+  settlesInvoice: boolean;
+}
+
+const live = (hit: CueHit): boolean => !hit.negated;
+
+/** Classifies an email and says whether it settles an invoice (for is_invoice, see decision.ts). Pure. */
+export function assessEmail(input: EmailInput): EmailAssessment {
+  const subject = parseSubject(input.subject);
   const fields = fieldsOf(input);
-  const reasons: string[] = [];
-  let total = 0;
-  let specific = false;
-  for (const field of fields) {
+  const fieldHits: FieldHits[] = fields.flatMap((field) => {
     const folded = foldFlat(field.text);
-    if (folded === '') continue;
+    if (folded === '') return [];
     const transliterated = undoUmlautTransliteration(folded);
     const readings = transliterated === folded ? [folded] : [folded, transliterated];
+    return [{ field, hits: matchCues(field.name === 'subject' ? SUBJECT_CUES : ALL_CUES, readings) }];
+  });
+  const allHits = fieldHits.flatMap((f) => f.hits.filter(live));
+  const namesInvoice = allHits.some((h) => NAMES_INVOICE.has(h.cue.id));
+  // A refund that comes with its credit note is the credit note's mail, and "thanks for your payment, here is your
+  // new bill" is the new bill's: the document is for the books.
+  const newDocument = allHits.some((h) => NEW_DOCUMENT.has(h.cue.id));
+  const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
+  const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
+  const quietReply = subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
+
+  const reasons: string[] = [];
+  if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
+  if (quietReply) reasons.push(`reply that hands nothing over: subject and own text x${REPLY_WITHOUT_DELIVERY_FACTOR}`);
+  let total = 0;
+  let specific = false;
+  for (const { field, hits } of fieldHits) {
+    const factor = field.factor * (quietReply && (field.name === 'subject' || field.name === 'body') ? REPLY_WITHOUT_DELIVERY_FACTOR : 1);
     let positive = 0;
-    for (const hit of matchCues(field.name === 'subject' ? SUBJECT_CUES : ALL_CUES, readings)) {
-      const contribution = hit.negated ? 0 : hit.cue.weight * field.factor;
+    for (const hit of hits) {
+      let weight = hit.negated ? 0 : hit.cue.weight;
+      let note = '';
+      if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
+      if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
+      if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
+      // Negative cues keep their full weight in a quiet reply: only the evidence for a bill is discounted.
+      const contribution = weight > 0 ? weight * factor : weight * field.factor;
       if (contribution > 0) positive += contribution;
       else total += contribution;
-      if (!hit.negated && SPECIFIC_EVIDENCE_CUES.has(hit.cue.id)) specific = true;
-      reasons.push(describe(field.name, hit, contribution));
+      if (contribution > 0 && SPECIFIC_EVIDENCE_CUES.has(hit.cue.id)) specific = true;
+      reasons.push(describe(field.name, hit, contribution) + note);
     }
     if (positive > MAX_POSITIVE_PER_FIELD) reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
     total += Math.min(positive, MAX_POSITIVE_PER_FIELD);
   }
   if (!specific && total > 0) {
     total -= NO_SPECIFIC_EVIDENCE_PENALTY;
-    reasons.push(`no attachment, number, amount or due date -${NO_SPECIFIC_EVIDENCE_PENALTY.toFixed(2)}`);
+    reasons.push(`no attachment, link, number, amount or due date -${NO_SPECIFIC_EVIDENCE_PENALTY.toFixed(2)}`);
   }
   const language = detectLanguage(fields.map((f) => f.text).join('\n'));
   const intent: EmailIntent = total >= INVOICE_INTENT_THRESHOLD ? 'invoice' : 'not_invoice';
@@ -127,9 +185,17 @@ export function classifyEmail(input: EmailInput): EmailClassification {
   // Rounding must not put a score on the wrong side of 0.5.
   const score = intent === 'invoice' ? Math.max(rounded, 0.5) : Math.min(rounded, 0.499);
   return {
-    intent,
-    score,
-    language,
-    reasons: [`total ${total.toFixed(2)} (threshold ${INVOICE_INTENT_THRESHOLD.toFixed(2)})`, ...reasons],
+    classification: {
+      intent,
+      score,
+      language,
+      reasons: [`total ${total.toFixed(2)} (threshold ${INVOICE_INTENT_THRESHOLD.toFixed(2)})`, ...reasons],
+    },
+    settlesInvoice,
   };
+}
+
+/** Classifies an email as delivering an invoice (or credit note, or payment reminder) or not. Pure. */
+export function classifyEmail(input: EmailInput): EmailClassification {
+  return assessEmail(input).classification;
 }

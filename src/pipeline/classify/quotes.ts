@@ -26,8 +26,9 @@ const REPLY_HEADER_START = /^(?:on|am|le|el|il|op|em|no dia) /;
 const REPLY_HEADER_END = /\b(?:wrote|schrieb|a ecrit|escribio|ha scritto|schreef|escreveu)\b(?: .{0,150})? ?:?$/;
 // Outlook-style header block: a sender line followed closely by a date, recipient or subject line.
 const HEADER_FROM = /^\*?(?:from|von|de|da|van|expediteur|remitente|mittente|afzender|remetente) ?\*? ?:/;
+// A date or subject line must follow: "From: King's Cross / To: Canada Square" on a taxi receipt is no header.
 const HEADER_NEXT =
-  /^\*?(?:sent|date|to|cc|subject|gesendet|datum|an|betreff|envoye|a|objet|enviado|fecha|para|asunto|inviato|data|oggetto|verzonden|aan|onderwerp|assunto) ?\*? ?:/;
+  /^\*?(?:sent|date|subject|gesendet|datum|betreff|envoye|objet|enviado|fecha|asunto|inviato|data|oggetto|verzonden|onderwerp|assunto|enviada) ?\*? ?:/;
 const UNDERSCORE_RULE = /^_{10,}$/;
 const SIGNATURE_DASHES = /^(?:--|\u2014|__) ?$/;
 const DEVICE_LINE =

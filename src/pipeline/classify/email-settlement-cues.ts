@@ -1,0 +1,68 @@
+// Settlement cues of the invoice-intent classifier: the email says a bill has been paid or money went back. Payment
+// confirmations ("payment received for invoice X", "Zahlung fur Rechnung ... erhalten", "Paiement recu pour la
+// facture ..."), receipts of payment for an invoice, "thank you for your payment", invoices marked as paid, and
+// refunds issued, in every supported language. How they are weighed (an email that settles an invoice it names is
+// not_invoice; a purchase receipt or a credit note it delivers still counts) is in email.ts and
+// docs/email-classification.md. Same conventions as email-cues.ts: flat folded text, one list for all languages.
+import { gap, re, type Cue } from './cues.js';
+
+// Payment verbs and nouns shared by the patterns below.
+const MONEY_IN = '(?:payment|remittance|transfer|bank transfer|wire|funds)';
+// "has not been paid", "ist noch nicht bezahlt", "nog niet voldaan": a negation inside the phrase makes it a reminder.
+const NEGATED_INSIDE = /\b(?:not|never|nicht|noch|keine?n?|pas|jamais|non|ancora|niet|nog|geen|nao|ainda|yet)\b/;
+
+export const SETTLEMENT_CUES: readonly Cue[] = [
+  {
+    // The payee confirms the money arrived, or the bill is marked as paid. Only weighed when the email names the
+    // invoice it settles (a shop's receipt also thanks for the payment it records: that receipt is the bill).
+    id: 'payment_received',
+    weight: -3.0,
+    negatable: true,
+    conditional: true,
+    exclude: NEGATED_INSIDE,
+    patterns: [
+      re(`\\b(?:we|i)(?:'ve| have)? (?:now |just |successfully |already )?received (?:your|the|a|full) (?:full |recent )?${MONEY_IN}\\b`),
+      re(`\\b(?:confirm|confirming|confirms|confirmation of) (?:that )?(?:we have |we've )?(?:received |the receipt of |receipt of )?(?:your|the) ${MONEY_IN}`),
+      re(`\\b${MONEY_IN} (?:has been |was |successfully )?received\\b|\\bthank(?:s| you) for (?:your|the) (?:prompt |recent )?(?:payment|remittance)\\b`),
+      re('\\b(?:has|have) (?:now )?been (?:marked as )?(?:paid|settled)\\b|\\bmarked as paid\\b|\\bpaid in full\\b|\\bis (?:now )?(?:fully )?paid\\b'),
+      // The payee's own ledger words: "Amount received", "Montant recu", "Importo incassato".
+      re("\\b(?:amount|payment) received\\b|\\b(?:erhaltener|eingegangener) betrag\\b|\\bmontant recu\\b|\\brecu de (?:votre )?paiement\\b|\\bimporte recibido\\b|\\bimporto (?:incassato|ricevuto)\\b|\\bontvangen bedrag\\b|\\bvalor recebido\\b"),
+      re('\\bpayment receipt\\b|\\breceipt (?:for|of) (?:your|the) payment\\b|\\b(?:account )?balance (?:is now|remaining|outstanding):? (?:[$€£]|eur|usd|gbp)? ?0[.,]00\\b'),
+      re(`\\b(?:ihre|die|eine|deine) zahlung ${gap(8)}(?:erhalten|eingegangen|gutgeschrieben|verbucht)\\b|\\bzahlung (?:ist )?(?:eingegangen|erhalten)\\b`),
+      re('\\bzahlungseingang\\b|\\b(?:vielen )?dank fur (?:ihre|die|deine) zahlung\\b|\\bals bezahlt markiert\\b'),
+      re(`\\b(?:wurde|ist|sind) ${gap(2)}(?:vollstandig |bereits )?(?:bezahlt|beglichen|ausgeglichen)\\b|\\b(?:konto|kundenkonto) ist ausgeglichen\\b|\\bbetrag ist ${gap(4)}eingegangen\\b`),
+      re('\\b(?:nous avons|j\'ai) (?:bien )?recu (?:votre|le|du) (?:paiement|reglement|virement)|\\bpaiement recu\\b'),
+      re('\\b(?:accusons|accuse|confirmons) (?:la )?(?:bonne )?reception de (?:votre|du) (?:paiement|reglement|virement)|\\bbonne reception de (?:votre|du) (?:paiement|reglement|virement)'),
+      re('\\bmerci (?:pour|de) votre (?:paiement|reglement|virement)\\b|\\b(?:a ete|est|sont) (?:desormais )?(?:reglee?s?|payee?s?|soldee?s?|acquittee?s?)\\b|\\ben reglement de la facture\\b|\\bcompte (?:client )?est a jour\\b'),
+      re('\\bhemos recibido (?:su|tu|el|la|vuestro) (?:pago|transferencia|abono)|\\bpago recibido\\b|\\brecepcion de (?:su|tu) (?:pago|transferencia)'),
+      re('\\bgracias por (?:su|tu) pago\\b|\\b(?:ha sido|se ha marcado como|queda|esta) (?:pagada|saldada|abonada|liquidada)\\b|\\bmarcad[oa] como pagad[oa]\\b|\\ben pago de la factura\\b|\\brecibo de (?:su |tu )?pago\\b|\\bcuenta esta al corriente\\b'),
+      re('\\babbiamo ricevuto (?:il )?(?:vostro |suo |tuo )?(?:pagamento|bonifico|saldo)|\\bpagamento ricevuto\\b|\\bconfermiamo di aver ricevuto (?:il )?(?:pagamento|bonifico)'),
+      re('\\bgrazie per il (?:suo |vostro |tuo )?pagamento\\b|\\brisulta (?:pagata|saldata)\\b|\\be stata (?:pagata|saldata)\\b|\\bquietanza\\b|\\ba saldo della fattura\\b|\\bposizione risulta regolare\\b'),
+      re(`\\bbetaling ${gap(5)}ontvangen\\b|\\bontvangst van (?:uw|je) betaling\\b|\\b(?:bedankt|dank u|dank je) voor (?:uw|je) betaling\\b`),
+      re('\\b(?:is|zijn) (?:volledig )?(?:betaald|voldaan)\\b|\\b(?:hiermee|daarmee) (?:volledig )?voldaan\\b|\\bals betaald gemarkeerd\\b|\\bbetaalbewijs\\b|\\bsaldo is (?:nu )?nul\\b'),
+      re('\\brecebemos o (?:seu |vosso )?pagamento\\b|\\bpagamento recebido\\b|\\brece(?:c|p)ao do (?:seu |vosso )?pagamento\\b|\\bobrigad[oa] pelo (?:seu |vosso )?pagamento\\b'),
+      re('\\b(?:foi|esta|encontra-se) (?:paga|liquidada|regularizada)\\b|\\bmarcada como paga\\b|\\brecibo do pagamento\\b'),
+    ],
+  },
+  {
+    // Money went back to the customer. A credit note it delivers still counts (credit_note_noun).
+    id: 'refund_issued',
+    weight: -2.5,
+    negatable: true,
+    conditional: true,
+    exclude: NEGATED_INSIDE,
+    patterns: [
+      re('\\bwe(?:\'ve| have)? (?:issued|processed|sent|initiated|approved) (?:a|your|the) (?:full |partial )?refund\\b|\\bwe(?:\'ve| have) refunded\\b|\\brefunded (?:to|back)\\b'),
+      re(`\\brefund ${gap(3)}(?:has been|was|is being|have been) (?:issued|processed|sent|initiated|approved)\\b|\\byour refund\\b|\\brefund (?:processed|issued)\\b`),
+      re(`\\b(?:ruck)?erstattung ${gap(6)}(?:veranlasst|ausgefuhrt|bearbeitet|angewiesen|erfolgt)\\b|\\b(?:haben|wurde|wurden) ${gap(6)}(?:zuruck)?erstattet\\b|\\bihre (?:ruck)?erstattung\\b`),
+      re(`\\bremboursement ${gap(5)}(?:a ete|est) (?:effectue|emis|traite|initie)|\\bprocede au remboursement\\b|\\bvous avons rembourse\\b|\\bvotre remboursement\\b`),
+      re('\\b(?:hemos|se ha) (?:procesado|emitido|realizado|tramitado) (?:el|tu|su) reembolso\\b|\\b(?:te|le|os|les) hemos (?:reembolsado|devuelto)\\b|\\bhemos devuelto\\b|\\b(?:tu|su) reembolso\\b'),
+      re('\\b(?:abbiamo|e stato) (?:emesso|effettuato|elaborato|disposto) (?:il )?rimborso\\b|\\b(?:ti|vi|le) abbiamo rimborsato\\b|\\bil (?:tuo|suo|vostro) rimborso\\b'),
+      re('\\bterugbetaald\\b|\\bteruggestort\\b|\\bterugbetaling\\b|\\bgerestitueerd\\b'),
+      re('\\b(?:processamos|emitimos|efetuamos) o reembolso\\b|\\breembolsamos\\b|\\bdevolvemos\\b|\\bo seu reembolso\\b'),
+    ],
+  },
+];
+
+/** Settlement cues weighed only when the email names an invoice (see payment_received). */
+export const NEEDS_NAMED_INVOICE: ReadonlySet<string> = new Set(['payment_received']);
