@@ -1,7 +1,7 @@
 // Accuracy of the builtin extraction engine on labelled datasets (format: ../shared/datasets/README.md).
 //
 //   npm run bench:accuracy -- [--dataset DIR ...] [--no-einvoice] [--lofo] [--no-ranker] [--images]
-//                             [--image-text auto|always|off] [--limit N] [--misses] [--save]
+//                             [--image-text auto|always|off] [--limit N] [--misses] [--save] [--cache]
 //
 // Without --dataset it reads the three development sets under ../shared/datasets (zugferd-corpus, invoice2data,
 // harvest). Each document goes through the service's path (PDF reading in the sandbox, embedded e-invoice unless
@@ -12,19 +12,23 @@
 // --lofo (grouped cross-validation): for every family, whatever is learned (bench/accuracy/learned.ts) is fitted on
 // all other families and scores the left-out one; the pooled figure is printed beside the in-sample one. Each
 // document is read once; only extraction repeats per fold. --save writes the output under bench/accuracy/results/
-// named by commit. --misses lists every wrong field.
+// named by commit. --misses lists every wrong field. --cache keeps read documents under .bench/ for fast
+// iteration on extraction (timings are then meaningless; a final figure is measured without it).
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOcrPool, type OcrPool } from '../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
 import { loadLearner, type TrainingDocument } from './accuracy/learned.js';
 import { readDataset, type DatasetRow } from './accuracy/manifest.js';
 import { renderFamilies, renderMisses, renderTable } from './accuracy/report.js';
-import { extractInvoiceOf, readForBench, type ReadOutcome } from './accuracy/run-document.js';
+import type { ReadDocument } from '../src/pipeline/model.js';
+import { extractInvoiceOf, readForBench, type ReadCache, type ReadOutcome } from './accuracy/run-document.js';
 import { scoreDocument, summarize, type DocumentScore } from './accuracy/score.js';
 
 const DEFAULT_DATASETS = ['zugferd-corpus', 'invoice2data', 'harvest'].map((name) => join('..', 'shared', 'datasets', name));
+/** --cache keeps read documents here (ignored by git): for fast iteration; ms per page is then meaningless. */
+const CACHE_DIR = join('.bench', 'accuracy-read-cache');
 const KIND_GROUPS = ['born-digital', 'scan', 'photo', 'image-digital', 'receipt'] as const;
 
 interface Args {
@@ -37,6 +41,7 @@ interface Args {
   lofo: boolean;
   ranker: boolean;
   save: boolean;
+  cache: boolean;
 }
 
 function imageTextMode(value: string | undefined): Args['imageText'] {
@@ -45,7 +50,7 @@ function imageTextMode(value: string | undefined): Args['imageText'] {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { datasets: [], einvoice: true, images: false, imageText: 'auto', limit: Infinity, misses: false, lofo: false, ranker: true, save: false };
+  const args: Args = { datasets: [], einvoice: true, images: false, imageText: 'auto', limit: Infinity, misses: false, lofo: false, ranker: true, save: false, cache: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--dataset') args.datasets.push(argv[++i] ?? '');
@@ -55,6 +60,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--lofo') args.lofo = true;
     else if (arg === '--no-ranker') args.ranker = false;
     else if (arg === '--save') args.save = true;
+    else if (arg === '--cache') args.cache = true;
     else if (arg === '--image-text') args.imageText = imageTextMode(argv[++i]);
     else if (arg === '--limit') args.limit = Number(argv[++i]);
     else throw new Error(`unknown argument ${arg}`);
@@ -83,7 +89,7 @@ function scoreWith(reads: readonly ReadRow[], ranker: ReturnType<Awaited<ReturnT
   return reads.map(({ row, read, error }) => {
     if (!read) return scoreDocument(row, null, 0, 0, error);
     const extracted = ranker ? extractInvoiceOf(read.document, ranker) : read.rules;
-    return scoreDocument(row, extracted.result, read.pages, read.readMs + extracted.ms);
+    return { ...scoreDocument(row, extracted.result, read.pages, read.readMs + extracted.ms), extractMs: extracted.ms };
   });
 }
 
@@ -97,6 +103,22 @@ function summariesOf(scores: readonly DocumentScore[], datasets: readonly string
   const families = [...new Set(scores.map((s) => familyKey(s.row)))].sort();
   const perFamily = families.map((f) => summarize(f, scores.filter((s) => familyKey(s.row) === f)));
   return { perDataset, perKind, perFamily };
+}
+
+function fileCache(dir: string): ReadCache {
+  return {
+    async get(key) {
+      try {
+        return JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as ReadDocument;
+      } catch {
+        return null;
+      }
+    },
+    async set(key, doc) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${key}.json`), JSON.stringify(doc));
+    },
+  };
 }
 
 function commitId(): string {
@@ -122,6 +144,7 @@ async function main(): Promise<void> {
     if (args.images) process.exitCode = 1;
   }
   const out: string[] = [];
+  const cache = args.cache ? fileCache(CACHE_DIR) : undefined;
   try {
     const reads: ReadRow[] = [];
     const names: string[] = [];
@@ -130,7 +153,7 @@ async function main(): Promise<void> {
       names.push(rows[0]?.dataset ?? dir);
       for (const row of rows) {
         try {
-          reads.push({ row, read: await readForBench(row.file, { einvoice: args.einvoice, images: args.images, imageText: args.imageText, pdfRunner, ocr }) });
+          reads.push({ row, read: await readForBench(row.file, { einvoice: args.einvoice, images: args.images, imageText: args.imageText, pdfRunner, ocr }, cache) });
         } catch (error) {
           reads.push({ row, read: null, error: (error as Error).message });
         }
@@ -141,7 +164,7 @@ async function main(): Promise<void> {
     const path = args.images ? 'image path (degraded renders, OCR, no e-invoice)' : args.einvoice ? 'e-invoice XML when present' : 'text path (--no-einvoice)';
     const inSampleScores = scoreWith(reads, learner.fit(trainingOf(reads)));
     const inSample = summariesOf(inSampleScores, names);
-    out.push(`Command: npm run bench:accuracy -- ${process.argv.slice(2).join(' ')}`, `Commit: ${commitId()}; learned part: ${learner.description}`, '');
+    out.push(`Command: npm run bench:accuracy -- ${process.argv.slice(2).join(' ')}`, `Commit: ${commitId()}; learned part: ${learner.description}${args.cache ? '; read from the cache: ms per page is not a timing' : ''}`, '');
     out.push(renderTable(inSample.perDataset, `Accuracy per dataset, ${path}, in-sample`), '');
     out.push(renderTable(inSample.perKind, `Accuracy per kind (receipt: document type), ${path}, in-sample`), '');
     let lofoScores: DocumentScore[] | null = null;

@@ -34,6 +34,7 @@ export function renderTable(summaries: readonly DatasetSummary[], title: string)
   lines.push(`| line items recall | ${lineCell((s) => s.lines.recall).join(' | ')} |`);
   lines.push(`| line items F1 | ${summaries.map(lineF1).join(' | ')} |`);
   lines.push(`| ms per page | ${summaries.map((s) => (s.pages > 0 ? (s.ms / s.pages).toFixed(0) : '–')).join(' | ')} |`);
+  lines.push(`| extraction ms per page | ${summaries.map((s) => (s.pages > 0 ? (s.extractMs / s.pages).toFixed(1) : '–')).join(' | ')} |`);
   lines.push(`| errors | ${summaries.map((s) => String(s.errors)).join(' | ')} |`);
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 // One document through the service's own reading and extraction code. With `images`, every page is rendered,
 // degraded like a photo or scan and read by OCR only, as uploaded images would be.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { SandboxRunner } from '../../src/pipeline/read/sandbox/run-in-sandbox.js';
@@ -79,26 +80,47 @@ export function extractInvoiceOf(doc: ReadDocument, ranker?: FieldRanker): { res
  * the text layer named no vendor; decided with the rules alone). `--images` submits the degraded pages as a
  * multi-image `single_invoice` job would.
  */
-export async function readForBench(file: string, options: RunOptions): Promise<ReadOutcome> {
+/** Read documents kept on disk between runs (--cache): reading and OCR take minutes, extraction milliseconds. */
+export interface ReadCache {
+  get(key: string): Promise<ReadDocument | null>;
+  set(key: string, doc: ReadDocument): Promise<void>;
+}
+
+async function cached(cache: ReadCache | undefined, key: string, read: () => Promise<ReadDocument | null>): Promise<ReadDocument | null> {
+  const hit = await cache?.get(key);
+  if (hit) return hit;
+  const doc = await read();
+  if (doc) await cache?.set(key, doc);
+  return doc;
+}
+
+export async function readForBench(file: string, options: RunOptions, cache?: ReadCache): Promise<ReadOutcome> {
   const bytes = await readFile(file);
   const started = performance.now();
   if (!options.ocr) throw new Error('reading needs the OCR pool');
   const imageText = options.imageText ?? 'auto';
   const deps = { ocr: options.ocr, pdfRunner: options.pdfRunner, einvoice: options.einvoice && !options.images, imageText: imageText === 'always' };
-  let doc: ReadDocument;
-  let sources: Source[];
-  if (options.images && !IMAGE_EXTENSIONS.has(extname(file).toLowerCase())) {
-    sources = await degradedPages(bytes, file, options);
-    doc = await readDocumentFromParts(sources, deps);
-  } else {
-    const format = sniffFormat(bytes);
-    if (!format) throw new Error(`${file}: not a document docex reads`);
-    sources = [{ bytes, format }];
-    doc = await readDocument(sources[0]!, deps);
-  }
+  const key = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-${deps.einvoice ? 'x' : 'n'}${options.images ? 'i' : 't'}${imageText[0]}`;
+  const degraded = options.images && !IMAGE_EXTENSIONS.has(extname(file).toLowerCase());
+  let sources: Source[] | null = null;
+  const sourcesOf = async (): Promise<Source[]> => {
+    if (sources) return sources;
+    if (degraded) sources = await degradedPages(bytes, file, options);
+    else {
+      const format = sniffFormat(bytes);
+      if (!format) throw new Error(`${file}: not a document docex reads`);
+      sources = [{ bytes, format }];
+    }
+    return sources;
+  };
+  let doc = (await cached(cache, key, async () => {
+    const parts = await sourcesOf();
+    return degraded ? readDocumentFromParts(parts, deps) : readDocument(parts[0]!, deps);
+  })) as ReadDocument;
   let rules = extractInvoiceOf(doc);
   if (imageText === 'auto' && lacksVendorName(rules.result)) {
-    const closer = await readImageTextOf(doc, sources, deps);
+    const first = doc;
+    const closer = await cached(cache, `${key}-second`, async () => readImageTextOf(first, await sourcesOf(), deps));
     if (closer) {
       doc = closer;
       rules = extractInvoiceOf(doc);

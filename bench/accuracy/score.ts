@@ -23,6 +23,8 @@ export interface DocumentScore {
   lines: LineOutcome | null;
   pages: number;
   ms: number;
+  /** Of `ms`, the extraction alone (no reading, no OCR): what changes in the engine cost. */
+  extractMs?: number;
   error?: string;
 }
 
@@ -103,6 +105,7 @@ export interface DatasetSummary {
   lines: { precision: number | null; recall: number | null; f1: number | null; contentIds: number };
   pages: number;
   ms: number;
+  extractMs: number;
   errors: number;
 }
 
@@ -150,6 +153,7 @@ export function summarize(name: string, scores: readonly DocumentScore[]): Datas
     lines: { precision, recall, f1, contentIds: lineGroups },
     pages: scores.reduce((n, s) => n + s.pages, 0),
     ms: scores.reduce((n, s) => n + s.ms, 0),
+    extractMs: scores.reduce((n, s) => n + (s.extractMs ?? 0), 0),
     errors: scores.filter((s) => s.error !== undefined).length,
   };
 }
