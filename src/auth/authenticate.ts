@@ -30,6 +30,12 @@ export interface AuthLimits {
   /** Failed authentications one source address may accumulate per window (0: unlimited). */
   failuresPerAddress: number;
   failureWindowSeconds: number;
+  /**
+   * How long a refused (429) request is held before its answer. A 429 costs almost nothing, so a client that loops
+   * on it would otherwise take most of the CPU by sheer request count; holding the answer (a timer, no work) paces
+   * a flooding connection to about one request per delay.
+   */
+  limitedDelayMs: number;
   /** bcrypt comparisons at once, and how many more may wait before a 503. */
   bcryptConcurrency: number;
   bcryptQueue: number;
@@ -47,12 +53,14 @@ export class AuthGuard {
   readonly clientFailures?: TokenBuckets;
   readonly addressFailures?: TokenBuckets;
   readonly bcrypt: Semaphore;
+  readonly limitedDelayMs: number;
 
   constructor(
     readonly cache: CredentialCache,
     limits: AuthLimits,
     readonly observer?: AuthObserver,
   ) {
+    this.limitedDelayMs = limits.limitedDelayMs;
     const window = limits.failureWindowSeconds;
     if (limits.failuresPerClientId > 0) this.clientFailures = new TokenBuckets(limits.failuresPerClientId, window);
     if (limits.failuresPerAddress > 0) this.addressFailures = new TokenBuckets(limits.failuresPerAddress, window);
@@ -70,13 +78,14 @@ const tooManyFailures = (retryAfterSeconds: number) =>
  * the refund to call when the attempt succeeds. A malformed client id has no bucket of its own (it cannot name a
  * key; counting it per value would let an attacker fill the map): the address bucket covers it.
  */
-function reserveFailure(guard: AuthGuard, clientKey: string | undefined, ip: string): () => void {
+async function reserveFailure(guard: AuthGuard, clientKey: string | undefined, ip: string): Promise<() => void> {
   const byClient = clientKey !== undefined ? guard.clientFailures?.take(clientKey) : undefined;
   const byAddress = guard.addressFailures?.take(ip);
   if (byClient?.allowed === false || byAddress?.allowed === false) {
     if (byClient?.allowed) guard.clientFailures!.refund(clientKey!);
     if (byAddress?.allowed) guard.addressFailures!.refund(ip);
     guard.observer?.limited(byClient?.allowed === false ? 'auth_client_id' : 'auth_address');
+    if (guard.limitedDelayMs > 0) await new Promise((r) => setTimeout(r, guard.limitedDelayMs));
     throw tooManyFailures(Math.max(byClient?.retryAfterSeconds ?? 0, byAddress?.retryAfterSeconds ?? 0));
   }
   return () => {
@@ -131,7 +140,7 @@ export async function authenticate(
 
   const clientKey = isUuid(clientId) ? clientId.toLowerCase() : undefined;
   const knownPair = clientKey !== undefined && guard.cache.knows(clientKey, secret);
-  const refund = knownPair ? () => {} : reserveFailure(guard, clientKey, ip);
+  const refund = knownPair ? () => {} : await reserveFailure(guard, clientKey, ip);
 
   let key: ActiveKey;
   try {

@@ -51,6 +51,7 @@ function authGuard(config: Config, metrics: Metrics | undefined): AuthGuard {
       failuresPerClientId: limits.authFailuresPerClientId,
       failuresPerAddress: limits.authFailuresPerAddress,
       failureWindowSeconds: limits.authFailureWindowSeconds,
+      limitedDelayMs: limits.authLimitedDelayMs,
       bcryptConcurrency: limits.bcryptConcurrency,
       bcryptQueue: limits.bcryptQueue,
     },

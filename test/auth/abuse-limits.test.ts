@@ -64,6 +64,7 @@ describe('over HTTP', () => {
     DOCEX_AUTH_FAILURES_PER_CLIENT_ID: '3',
     DOCEX_AUTH_FAILURES_PER_ADDRESS: '6',
     DOCEX_AUTH_FAILURE_WINDOW_SECONDS: '600',
+    DOCEX_AUTH_LIMITED_DELAY_MS: '300',
     DOCEX_SUBMIT_RATE_LIMIT: '2',
     DOCEX_SUBMIT_RATE_WINDOW_SECONDS: '60',
   };
@@ -100,8 +101,9 @@ describe('over HTTP', () => {
       expect(res.json()).toMatchObject({ statusCode: 429, code: 'rate_limited' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
-    // Twenty bcrypt compares would take about a second on this machine.
-    expect(elapsedMs).toBeLessThan(400);
+    // Held for DOCEX_AUTH_LIMITED_DELAY_MS (300 ms) each, concurrently; twenty bcrypt compares would take a second.
+    expect(elapsedMs).toBeGreaterThanOrEqual(290);
+    expect(elapsedMs).toBeLessThan(700);
 
     // The cached caller is not slowed or refused; an uncached caller of the same id waits like the attacker.
     expect((await call('10.0.0.1', key.clientId, key.clientSecret)).statusCode).toBe(404);

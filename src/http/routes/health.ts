@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../jobs/database-errors.js';
 import type { RouteDeps } from '../app.js';
 
 const Status = Type.Object({ status: Type.String() });
@@ -34,7 +35,8 @@ export const healthRoutes = (deps: RouteDeps): FastifyPluginAsyncTypebox => asyn
         return { status: 'ready' };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
-        return reply.code(503).send({ status: 'database unavailable' });
+        // Recovers by itself: the pool opens fresh connections once the database answers again.
+        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ status: 'database unavailable' });
       }
     },
   );
