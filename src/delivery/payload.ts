@@ -3,6 +3,7 @@
 // sent (and signed) on every retry, so receivers can deduplicate by webhook-id and signatures stay comparable.
 // Attempt numbers and send times live in the headers (webhook-timestamp), not here.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { INVOICE_RESULT_EXAMPLE } from '../http/examples/invoice-result.js';
 import { JOB_MODES, type DocumentJob } from '../jobs/types.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -10,25 +11,23 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 export const WEBHOOK_EVENT_TYPES = ['document.processed', 'document.failed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+// The invoice result is a real one (src/http/examples/invoice-result.ts); ids and times are illustrative.
 const EXAMPLE = {
   type: 'document.processed',
   job_id: '0b6f7f0e-3d1a-4c59-9a43-5f0c2a7d9e11',
-  consumer_ref_id: 'order-4711',
-  document_id: 987654,
-  type_id: 1,
+  consumer_ref_id: 'erp-7f3a/INV-2023-03-0008',
+  document_id: 1001,
+  type_id: 0,
   mode: 'single',
   status: 'processed',
-  processed_data: {
-    summary_data: { invoice_number: 'INV-2024-001', invoice_date: '2024-03-01', currency: 'EUR', total: '119.00' },
-    lineItems: [{ description: 'Consulting', quantity: '1', unit_price: '100.00', amount: '100.00' }],
-  },
+  processed_data: INVOICE_RESULT_EXAMPLE,
   error: null,
-  parser_version: 3,
-  parser_version_id: '5d2c1b9a-8e7f-4a6b-9c3d-2e1f0a9b8c7d',
-  model_cost: '0.001250',
-  extraction_time_ms: 1840,
-  created_at: '2024-03-01T10:15:00.000Z',
-  processed_at: '2024-03-01T10:15:02.113Z',
+  parser_version: null,
+  parser_version_id: null,
+  model_cost: null,
+  extraction_time_ms: 412,
+  created_at: '2026-03-20T10:15:00.000Z',
+  processed_at: '2026-03-20T10:15:00.512Z',
 } as const;
 
 export const WebhookErrorSchema = Type.Object(

@@ -2,6 +2,7 @@
 // GET /v1/openapi.json without authentication, like the published specs of comparable APIs.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { webhookOpenApiPathItems } from '../delivery/openapi.js';
+import { finalizeOpenApi } from './openapi-finalize.js';
 import { extractionResultSchemas } from '../pipeline/extract/schemas/index.js';
 import { VERSION as version } from '../ids.js';
 
@@ -16,6 +17,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
         'Asynchronous document extraction. Submit invoices and related documents by URL, receive structured data ' +
         'by webhook or poll the job. Every /v1 route needs the `x-client-id` and `x-client-secret` headers. ' +
         'Errors are JSON `{statusCode, error, code, message[, details]}`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This docex instance' }],
     // The results docex POSTs to webhookUrl (OpenAPI 3.1 `webhooks`), one per event type.
@@ -40,5 +42,8 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'webhooks', description: 'Results delivered to your webhookUrl, signed per Standard Webhooks' },
     ],
   },
+  // Typed results ($ref per document type), $refs instead of inlined components, an operationId everywhere.
+  transformObject: (document) =>
+    'openapiObject' in document ? (finalizeOpenApi(document.openapiObject as Record<string, unknown>) as never) : document.swaggerObject,
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
 };

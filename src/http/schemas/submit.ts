@@ -88,11 +88,12 @@ export const SubmitBodySchema = Type.Unsafe<SubmitBody>({
   required: ['requireLineItems', 'documentId', 'consumerRefId'],
   properties,
   if: { required: ['attachments'], properties: { attachments: { type: 'array' } } },
-  then: { required: ['attachments', 'subject', 'body'] },
+  // `properties: { x: true }` names what each branch requires (the top level defines them) for OpenAPI tooling.
+  then: { required: ['attachments', 'subject', 'body'], properties: { attachments: true, subject: true, body: true } },
   else: {
     if: { required: ['documentUrls'], properties: { documentUrls: { type: 'array' } } },
-    then: { required: ['documentUrls'] },
-    else: { required: ['documentUrl'] },
+    then: { required: ['documentUrls'], properties: { documentUrls: true } },
+    else: { required: ['documentUrl'], properties: { documentUrl: true } },
   },
   examples: [
     {
