@@ -8,7 +8,7 @@ import { createOrganization } from '../../src/auth/organizations.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
-import { runFuzz, type FuzzCredentials } from '../support/fuzz.js';
+import { runFuzz, type FuzzCredentials } from './support/fuzz.js';
 
 const REQUESTS = Number(process.env.DOCEX_FUZZ_REQUESTS ?? 400);
 const SEED = Number(process.env.DOCEX_FUZZ_SEED ?? 20261124);

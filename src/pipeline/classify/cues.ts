@@ -36,11 +36,12 @@ const NEGATORS = new Set([
   'nao', 'sem', 'nenhum', 'nenhuma',
 ]);
 
-// Words that open a condition: "if", "falls", "si", "qualora", "indien", "caso". Italian and Portuguese "se" is
+// Words that open a condition or a time clause: "if", "falls", "si", "qualora", "indien", "caso"; "once", "nach",
+// "des", "cuando", "dopo", "zodra", "apos" ("Nach Zahlungseingang versenden wir die Ware" is no confirmation). Italian and Portuguese "se" is
 // also a Spanish and Portuguese pronoun ("se ha marcado como pagada"), so it counts only before "already" or a
 // second-person verb ("se ha gia pagato", "se ja pagou", "se avete").
 const CONDITIONAL =
-  /\b(?:if|unless|should you|whether|falls|sollten|sollte|wenn|sofern|si|s'il|qualora|ove|indien|mocht|mochten|tenzij|caso)\b|\bse (?:(?:ha|hai|avete|tiver|tiverem) )?(?:gia|ja)\b|\bse (?:avete|hai)\b/;
+  /\b(?:if|unless|should you|whether|falls|sollten|sollte|wenn|sofern|si|s'il|qualora|ove|indien|mocht|mochten|tenzij|caso|once|after|upon|when|until|sobald|nach|apres|des|lorsque|quand|despues|cuando|dopo|appena|zodra|wanneer|apos|quando)\b|\bse (?:(?:ha|hai|avete|tiver|tiverem) )?(?:gia|ja)\b|\bse (?:avete|hai)\b/;
 
 function isConditional(text: string, index: number): boolean {
   // Only the clause the match is in: "If you have questions, call us. We have received your payment." is a receipt.

@@ -4,11 +4,11 @@
 import { gap, re, type Cue } from './cues.js';
 
 const NOUN =
-  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta)';
+  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino)';
 const CREDIT_NOUN =
   "(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)";
 const ATTACH =
-  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)?)';
+  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)?)';
 
 export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
@@ -66,13 +66,13 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     patterns: [
-      re('\\b(?:your|the|this|a|purchase|sales|order|tax|trip|ride|expense) (?:[a-z]+ )?receipt\\b'),
+      re('\\b(?:your|the|this|a|purchase|sales|order|tax|trip|ride|expense) (?:[a-z]+ )?receipt\\b|\\breceipts? (?:is|are) attached\\b'),
       re('\\breceipt (?:for|from|no|number|nr|#)'),
       re('\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\bzahlungsbeleg\\b|\\b(?:ihr|ihren|der|den|ein|einen) beleg\\b|\\bbelegnummer\\b'),
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
-      re('\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
+      re('\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
     ],
   },
   {
@@ -114,7 +114,12 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'attached_invoice',
     weight: 1.5,
     negatable: true,
-    patterns: [re(`\\b${ATTACH} ${gap(6)}${NOUN}\\b`), re(`\\b${NOUN} ${gap(4)}${ATTACH}\\b`)],
+    patterns: [
+      re(`\\b${ATTACH} ${gap(6)}${NOUN}\\b`),
+      re(`\\b${NOUN} ${gap(4)}${ATTACH}\\b`),
+      // Dutch "de bon" (a till receipt) is left out of NOUN: French "bon de livraison" is a delivery note.
+      re(`\\b(?:de|je|uw) bon ${gap(7)}${ATTACH}\\b`),
+    ],
   },
   {
     // Counted apart from attached_invoice because it survives settlement: a refund mail that delivers a credit note.

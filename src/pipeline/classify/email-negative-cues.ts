@@ -73,18 +73,19 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
+    // "Thank you for your purchase" is left out: receipts open with it too.
     id: 'order_confirmation',
     weight: -2.0,
     patterns: [
-      re('\\border confirmation\\b|\\bconfirmation of (?:your )?order\\b|\\bthank(?:s| you) for (?:your|shopping|the) (?:order|purchase)\\b'),
+      re('\\border confirmation\\b|\\bconfirmation of (?:your )?order\\b|\\bthank(?:s| you) for (?:your|shopping|the) order\\b'),
       re("\\byour order (?:has been|was|is) (?:received|confirmed|placed)\\b|\\bwe(?:'ve| have) received your order\\b"),
       re('\\bauftragsbestatigung\\b|\\bbestell(?:ungs)?bestatigung\\b|\\b(?:vielen )?dank fur (?:ihre|deine) bestellung\\b'),
       re('\\bihre bestellung (?:ist|wurde) (?:bei uns )?(?:eingegangen|bestatigt)'),
-      re('\\bconfirmation de (?:votre )?commande\\b|\\bmerci pour votre (?:commande|achat)\\b|\\bvotre commande (?:a bien ete|est) (?:enregistree|confirmee|recue)'),
-      re('\\bconfirmacion (?:de|del|de su) (?:pedido|compra)\\b|\\bgracias por (?:su|tu) (?:pedido|compra)\\b|\\bhemos recibido (?:su|tu) pedido\\b'),
-      re("\\bconferma (?:d'ordine|dell'ordine|ordine|del (?:tuo|suo) ordine)\\b|\\bgrazie per (?:il tuo |il suo |l')(?:ordine|acquisto)\\b"),
-      re('\\borderbevestiging\\b|\\bbevestiging van (?:je|uw) bestelling\\b|\\bbedankt voor (?:je|uw) (?:bestelling|aankoop)\\b'),
-      re('\\bconfirmacao (?:de|da|do) (?:sua )?(?:encomenda|pedido|compra)\\b|\\bobrigad[oa] pel[oa] (?:sua )?(?:encomenda|compra|pedido)\\b'),
+      re('\\bconfirmation de (?:votre )?commande\\b|\\bmerci pour votre commande\\b|\\bvotre commande (?:a bien ete|est) (?:enregistree|confirmee|recue)'),
+      re('\\bconfirmacion (?:de|del|de su) (?:pedido|compra)\\b|\\bgracias por (?:su|tu) pedido\\b|\\bhemos recibido (?:su|tu) pedido\\b'),
+      re("\\bconferma (?:d'ordine|dell'ordine|ordine|del (?:tuo|suo) ordine)\\b|\\bgrazie per (?:il tuo |il suo |l')ordine\\b"),
+      re('\\borderbevestiging\\b|\\bbevestiging van (?:je|uw) bestelling\\b|\\bbedankt voor (?:je|uw) bestelling\\b'),
+      re('\\bconfirmacao (?:de|da|do) (?:sua )?(?:encomenda|pedido|compra)\\b|\\bobrigad[oa] pel[oa] (?:sua )?(?:encomenda|pedido)\\b'),
     ],
   },
   {

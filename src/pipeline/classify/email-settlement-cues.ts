@@ -8,8 +8,21 @@ import { gap, re, type Cue } from './cues.js';
 
 // Payment verbs and nouns shared by the patterns below.
 const MONEY_IN = '(?:payment|remittance|transfer|bank transfer|wire|funds)';
-// "has not been paid", "ist noch nicht bezahlt", "nog niet voldaan": a negation inside the phrase makes it a reminder.
-const NEGATED_INSIDE = /\b(?:not|never|nicht|noch|keine?n?|pas|jamais|non|ancora|niet|nog|geen|nao|ainda|yet)\b/;
+// "has not been paid", "ist noch nicht bezahlt", "nog niet voldaan": a negation inside the phrase makes it a reminder;
+// "is to be paid", "must be paid" make it a payment term.
+const NEGATED_INSIDE =
+  /\b(?:not|never|nicht|noch|keine?n?|pas|jamais|non|ancora|niet|nog|geen|nao|ainda|yet|aun|todavia|to be|must|should|will|shall|please|bitte)\b|\bno (?:ha|han|hemos|se ha)\b/;
+// Invoice nouns (not credit notes or receipts) and a document number after them: what a settlement names.
+const INVOICE = '(?:invoice|bill|[a-z]*rechnung|facture|factura|fattura|factuur|fatura)';
+const NUMBERED = `${INVOICE} (?:(?:no|nr|n|#)\\.? ?)?[a-z]{0,4}[-/ ]?\\d[\\d/.-]{0,20}`;
+// Paid, as a state of the bill, in every language.
+const PAID =
+  '(?:paid|settled|bezahlt|beglichen|ausgeglichen|payee|reglee|soldee|acquittee|encaissee|pagada|cobrada|abonada|saldada|liquidada|pagata|saldata|incassata|betaald|voldaan|liquidada|quitada)';
+// Money that moves, and words saying it arrived (the payee's view).
+const MONEY =
+  '(?:payment|transfer|remittance|wire|funds|zahlung|uberweisung|paiement|reglement|virement|pago|transferencia|abono|pagamento|bonifico|betaling|overboeking|overschrijving)';
+const ARRIVED =
+  '(?:received|arrived|came (?:in|through)|cleared|hit (?:our|the) account|credited|reached us|erhalten|eingegangen|angekommen|gutgeschrieben|verbucht|recue?|parvenue?|arrivee?|creditee?|encaisse|recibid[oa]|llegado|entrado|ingresad[oa]|ricevut[oa]|arrivat[oa]|pervenut[oa]|accreditat[oa]|incassat[oa]|ontvangen|binnen|bijgeschreven|binnengekomen|recebid[oa]|chegou|deu entrada|creditad[oa])';
 
 export const SETTLEMENT_CUES: readonly Cue[] = [
   {
@@ -21,6 +34,12 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
     conditional: true,
     exclude: NEGATED_INSIDE,
     patterns: [
+      // Shapes that carry across languages: "Invoice 26/031 paid", "the transfer came in / ist eingegangen / e
+      // arrivato", "confirm receipt of", "incasso / cobro / recebimento of the invoice".
+      re(`\\b${NUMBERED} ${gap(3)}${PAID}\\b|\\b${INVOICE} ${gap(3)}${PAID}\\b`),
+      re(`\\b${MONEY} ${gap(10)}${ARRIVED}\\b`),
+      re('\\bconfirm(?:ing)? (?:the )?receipt of\\b|\\bbestatigen (?:ihnen )?den (?:eingang|erhalt)\\b|\\b(?:accusons|confirmons) (?:la )?(?:bonne )?reception\\b|\\bconfirmamos (?:la |a |o )?(?:recepcion|rececao|recepcao|recebimento)\\b|\\bconfermiamo (?:la ricezione|l\'avvenuto)\\b|\\bbevestigen (?:wij )?de ontvangst\\b'),
+      re(`\\b(?:avvenuto incasso|incasso|cobro|recebimento|encaissement|eingang) (?:de la |della |da |de |del |der |zur |of |van )?(?:vostra |your |sua |ihrer )?${INVOICE}\\b|\\b(?:hemos cobrado|abbiamo incassato|avons encaisse|recebemos)\\b`),
       re(`\\b(?:we|i)(?:'ve| have)? (?:now |just |successfully |already )?received (?:your|the|a|full) (?:full |recent )?${MONEY_IN}\\b`),
       re(`\\b(?:confirm|confirming|confirms|confirmation of) (?:that )?(?:we have |we've )?(?:received |the receipt of |receipt of )?(?:your|the) ${MONEY_IN}`),
       re(`\\b${MONEY_IN} (?:has been |was |successfully )?received\\b|\\bthank(?:s| you) for (?:your|the) (?:prompt |recent )?(?:payment|remittance)\\b`),
@@ -28,7 +47,7 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       // The payee's own ledger words: "Amount received", "Montant recu", "Importo incassato".
       re("\\b(?:amount|payment) received\\b|\\b(?:erhaltener|eingegangener) betrag\\b|\\bmontant recu\\b|\\brecu de (?:votre )?paiement\\b|\\bimporte recibido\\b|\\bimporto (?:incassato|ricevuto)\\b|\\bontvangen bedrag\\b|\\bvalor recebido\\b"),
       re('\\bpayment receipt\\b|\\breceipt (?:for|of) (?:your|the) payment\\b|\\b(?:account )?balance (?:is now|remaining|outstanding):? (?:[$€£]|eur|usd|gbp)? ?0[.,]00\\b'),
-      re(`\\b(?:ihre|die|eine|deine) zahlung ${gap(8)}(?:erhalten|eingegangen|gutgeschrieben|verbucht)\\b|\\bzahlung (?:ist )?(?:eingegangen|erhalten)\\b`),
+      re(`\\b(?:ihre|die|eine|deine) zahlung ${gap(10)}(?:erhalten|eingegangen|gutgeschrieben|verbucht)\\b|\\bzahlung (?:ist )?(?:eingegangen|erhalten)\\b`),
       re('\\bzahlungseingang\\b|\\b(?:vielen )?dank fur (?:ihre|die|deine) zahlung\\b|\\bals bezahlt markiert\\b'),
       re(`\\b(?:wurde|ist|sind) ${gap(2)}(?:vollstandig |bereits )?(?:bezahlt|beglichen|ausgeglichen)\\b|\\b(?:konto|kundenkonto) ist ausgeglichen\\b|\\bbetrag ist ${gap(4)}eingegangen\\b`),
       re('\\b(?:nous avons|j\'ai) (?:bien )?recu (?:votre|le|du) (?:paiement|reglement|virement)|\\bpaiement recu\\b'),
@@ -65,4 +84,4 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
 ];
 
 /** Settlement cues weighed only when the email names an invoice (see payment_received). */
-export const NEEDS_NAMED_INVOICE: ReadonlySet<string> = new Set(['payment_received']);
+export const NEEDS_NAMED_INVOICE: ReadonlySet<string> = new Set(['payment_received', 'payment_document']);

@@ -114,6 +114,8 @@ const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invo
  * invoice of the thread, which its subject names: the subject and the own text count this much.
  */
 export const REPLY_WITHOUT_DELIVERY_FACTOR = 0.5;
+/** Request cues that a reply's subject only repeats. */
+const REQUESTS: ReadonlySet<string> = new Set(['request_for_invoice', 'request_for_documents', 'question_subject']);
 
 interface FieldHits {
   field: Field;
@@ -165,6 +167,8 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
       if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
+      // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
+      if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id)) [weight, note] = [0, " (the other side's request)"];
       // Negative cues keep their full weight in a quiet reply: only the evidence for a bill is discounted.
       const contribution = weight > 0 ? weight * factor : weight * field.factor;
       if (contribution > 0) positive += contribution;
