@@ -2,6 +2,7 @@
 // every reference submit accepts can be read back; only http(s) documents are accepted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, singleBody, type TestApp, type TestKey } from '../support/app.js';
+import { sendRaw } from './support/fuzz.js';
 
 let t: TestApp;
 let key: TestKey;
@@ -152,5 +153,31 @@ describe('POST /v1/jobs/:id/redeliver takes no body', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_error');
+  });
+});
+
+describe('hostile credential headers never reach SQL', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+
+  // Raw bytes on a socket: HTTP client libraries refuse to send these headers at all.
+  it.each([
+    ['NUL', '\u0000'],
+    ['NUL inside a uuid', '00000000-0000-4000-8000-00000000000\u0000'],
+    ['DEL', '\u007f'],
+    ['latin-1 bytes', '\u00ff\u00fe'],
+    ['8,000 characters', 'x'.repeat(8_000)],
+    ['a SQL fragment', "' OR 1=1 --"],
+  ])('x-client-id with %s: 400 or 401, never 5xx', async (_name, value) => {
+    for (const headers of [
+      [['x-client-id', value], ['x-client-secret', key.clientSecret]],
+      [['x-client-id', key.clientId], ['x-client-secret', value]],
+    ] as Array<Array<[string, string]>>) {
+      const status = await sendRaw(port, { method: 'GET', path: '/v1/documents/ref-1', headers });
+      expect([400, 401, 429]).toContain(status);
+    }
   });
 });

@@ -63,6 +63,31 @@ describe('JobInsertBatcher', () => {
     }
   });
 
+  it('a row failing inside a shared statement costs a few statements, not one per row', async () => {
+    await db.pool.query(`
+      CREATE FUNCTION reject_poison2() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.consumer_ref_id = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER reject_poison2 BEFORE INSERT ON document_jobs FOR EACH ROW EXECUTE FUNCTION reject_poison2();`);
+    try {
+      let statements = 0;
+      const counting = {
+        query: (...args: unknown[]) => {
+          statements++;
+          return (db.pool.query as (...a: unknown[]) => unknown)(...args);
+        },
+      };
+      const batcher = new JobInsertBatcher(counting as never, 64, 1);
+      const rows = Array.from({ length: 65 }, (_, i) => row(i === 40 ? 'poison' : `b-${i}`));
+      const results = await Promise.allSettled(rows.map((r) => batcher.insert(r)));
+      expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+      expect((results[40] as PromiseRejectedResult).reason.message).toMatch(/poisoned row/);
+      // Row 0 alone, then 64 rows: 1 + 1 + 2 per level of halving (6 levels) = 14 at most; row by row would be 66.
+      expect(statements).toBeLessThanOrEqual(14);
+    } finally {
+      await db.pool.query('DROP TRIGGER reject_poison2 ON document_jobs; DROP FUNCTION reject_poison2()');
+    }
+  });
+
   it('refuses a row PostgreSQL would reject before it joins a statement; the rest of its batch is stored', async () => {
     const batcher = new JobInsertBatcher(db.pool, 50, 1);
     const bad = [row('v-nul\u0000'), row('v-surrogate\ud800'), row('v-int', 2 ** 31)];
