@@ -9,7 +9,7 @@ import type { ReadDocument } from './model.js';
 import type { Source } from './read/index.js';
 import type { SubmissionPayload } from '../jobs/submission.js';
 import type { DocumentJob, JobStatus } from '../jobs/types.js';
-import { EXTRACTED_KINDS, classifyEmail, triageAttachment } from './classify/index.js';
+import { EXTRACTED_KINDS, assessEmail, decideIsInvoice, triageAttachment } from './classify/index.js';
 import type { DocumentEntry } from './extract/schemas/documents.js';
 import { lacksVendorName } from './second-look.js';
 
@@ -158,7 +158,8 @@ function firstPageText(doc: ReadDocument): string {
 }
 
 async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s: Stages): Promise<Processed> {
-  const email = classifyEmail({ subject: p.subject, body: p.body });
+  const assessment = assessEmail({ subject: p.subject, body: p.body });
+  const email = assessment.classification;
   s.log.info({ intent: email.intent, score: email.score, language: email.language }, 'email classified');
 
   // Every attachment is downloaded, read and triaged: an attachment that is an invoice counts even when the email
@@ -204,8 +205,10 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
     }
   }
   if (entries.every((e) => e.status === 'error')) allFailed(entries, errors.filter(Boolean));
-  const isInvoice = entries.some((e) => e.status === 'processed');
-  return fromEntries('email', entries, extracted, { email, is_invoice: isInvoice });
+  // is_invoice combines the text's intent with the attachments' triage (classify/decision.ts); its reason joins email.reasons.
+  const decision = decideIsInvoice(assessment, entries.map((e) => ({ kind: e.attachment_kind ?? null, extracted: e.status === 'processed' })));
+  const reasons = [...email.reasons, decision.reason];
+  return fromEntries('email', entries, extracted, { email: { ...email, reasons }, is_invoice: decision.isInvoice });
 }
 
 export async function processJob(job: DocumentJob, stages: Stages): Promise<Processed> {
