@@ -52,6 +52,20 @@ describe('strings PostgreSQL cannot store', () => {
   });
 });
 
+describe('hostile submissions beside legitimate ones', () => {
+  it('never fail the legitimate submissions they are batched with', async () => {
+    const hostile = [{ consumerRefId: 'mix\u0000' }, { consumerRefId: 'mix\ud800' }, { typeId: 2 ** 31 }, { documentUrl: 'file:///x' }];
+    const requests = Array.from({ length: 160 }, (_, i) =>
+      i % 8 === 3 ? submit(singleBody(hostile[(i >> 3) % hostile.length])) : submit(singleBody({ consumerRefId: `mix-${i}` })),
+    );
+    const statuses = (await Promise.all(requests)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(140);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+    const { rows } = await t.db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'mix-%'");
+    expect(rows[0].n).toBe(140);
+  });
+});
+
 describe('integers outside their column', () => {
   it.each([2 ** 31, -(2 ** 31) - 1, 2 ** 40])('typeId %d is a 400 validation_error, not unknown_type or a 500', async (typeId) => {
     const res = await submit(singleBody({ typeId }));
