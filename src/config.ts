@@ -5,6 +5,8 @@ import os from 'node:os';
 import { z } from 'zod';
 import { parseSchedule, type RetrySchedule } from './delivery/schedule.js';
 import { LlmSettingsError, llmSettingsFromEnv, type LlmSettings } from './pipeline/extract/llm/settings.js';
+// engine.ts is a leaf (names only): the engines themselves load in the worker, not with the configuration.
+import { DEFAULT_OCR_ENGINE, OCR_ENGINES, type OcrEngineName } from './pipeline/read/ocr/engine.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -86,6 +88,7 @@ const schema = z.object({
   DOCEX_OCR_WORKERS: int(2, 1, 64),
   DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
   DOCEX_OCR_PDF_IMAGES: z.enum(['auto', 'always', 'off']).default('auto'),
+  DOCEX_OCR_ENGINE: z.enum(OCR_ENGINES).default(DEFAULT_OCR_ENGINE),
   DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
   DOCEX_PDF_MAX_MEMORY_MB: int(512, 64, 16_384),
   DOCEX_ARCHIVE: z.enum(['filesystem', 's3', 'off']).default('filesystem'),
@@ -164,7 +167,7 @@ export interface Config {
    * pdfImages: when to OCR the images on text pages of PDFs (a logo with the vendor's name): 'auto' when the text
    * layer gave no vendor, 'always' while reading, 'off' never.
    */
-  ocr: { workers: number; pageTimeoutMs: number; pdfImages: 'auto' | 'always' | 'off' };
+  ocr: { workers: number; pageTimeoutMs: number; pdfImages: 'auto' | 'always' | 'off'; engine: OcrEngineName };
   pdf: { timeoutMs: number; maxMemoryMb: number };
   archive: ArchiveConfig;
   webhooks: { concurrency: number; timeoutMs: number; retrySchedule: RetrySchedule; signingSecretGraceHours: number };
@@ -255,7 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectTimeoutMs: e.DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: e.DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS,
     },
-    ocr: { workers: e.DOCEX_OCR_WORKERS, pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS, pdfImages: e.DOCEX_OCR_PDF_IMAGES },
+    ocr: { workers: e.DOCEX_OCR_WORKERS, pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS, pdfImages: e.DOCEX_OCR_PDF_IMAGES, engine: e.DOCEX_OCR_ENGINE },
     pdf: { timeoutMs: e.DOCEX_PDF_TIMEOUT_MS, maxMemoryMb: e.DOCEX_PDF_MAX_MEMORY_MB },
     archive: archiveConfig(e, dataDir),
     webhooks: {

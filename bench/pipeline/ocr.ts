@@ -42,7 +42,7 @@ async function renderAll(files: readonly CorpusFile[], runner: SandboxRunner, la
 /** Starts every pool worker (thread + models) outside the clock, as in a worker that has already read a page. */
 async function warmPool(pool: OcrPool, size: number): Promise<void> {
   const blank = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#fff' } }).greyscale().png().toBuffer();
-  await Promise.all(Array.from({ length: size }, () => pool.recognize(blank, { dpi: DPI })));
+  await Promise.all(Array.from({ length: size }, () => pool.readLines(blank, { dpi: DPI })));
 }
 
 async function ocrWithDocex(pool: OcrPool, poolSize: number, pages: readonly RenderedInvoice[]): Promise<OcrFigures> {

@@ -14,6 +14,8 @@ export interface Word {
   bbox: BBox;
   /** 0..1; present for OCR output, absent (= certain) for a PDF text layer. */
   confidence?: number;
+  /** OCR only: offsets in `text` of digits read with low confidence (an amount to cross-check, not to trust). */
+  uncertainDigits?: number[];
 }
 
 export interface Line {
@@ -36,6 +38,8 @@ export interface Page {
   lines: Line[];
   /** OCR only: degrees the page was rotated to read it upright (0, 90, 180, 270). */
   rotation?: number;
+  /** OCR only: the engine that read it (DOCEX_OCR_ENGINE: 'tesseract', 'paddle'). */
+  ocrEngine?: string;
 }
 
 export type EInvoiceSyntax = 'CII' | 'UBL';

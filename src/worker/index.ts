@@ -48,7 +48,7 @@ function openArchive(config: Config): BlobStore | null {
 
 export async function startWorker({ config, pool, logger, metrics }: WorkerOptions): Promise<Worker> {
   const log = logger.child({ component: 'worker' });
-  const ocr = await createOcrPool({ size: config.ocr.workers, pageTimeoutMs: config.ocr.pageTimeoutMs, logger: log });
+  const ocr = await createOcrPool({ engine: config.ocr.engine, size: config.ocr.workers, pageTimeoutMs: config.ocr.pageTimeoutMs, logger: log });
   const pdfRunner = createPdfSandboxPool({
     maxWorkers: Math.max(1, Math.min(config.workerConcurrency, 4)),
     timeoutMs: config.pdf.timeoutMs,

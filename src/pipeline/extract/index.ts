@@ -70,9 +70,10 @@ export function extractBuiltin(doc: ReadDocument, typeId: number, requireLineIte
   }
 }
 
-function withVersion(data: Record<string, unknown>, version: ParserVersion | null): Record<string, unknown> {
+function withVersion(data: Record<string, unknown>, version: ParserVersion | null, doc: ReadDocument): Record<string, unknown> {
   const extraction = (data.extraction ?? {}) as Record<string, unknown>;
-  return { ...data, extraction: { ...extraction, parser_version: version?.version ?? null, parser_version_id: version?.id ?? null } };
+  const ocrEngine = doc.pages.find((page) => page.source === 'ocr')?.ocrEngine ?? null;
+  return { ...data, extraction: { ...extraction, ocr_engine: ocrEngine, parser_version: version?.version ?? null, parser_version_id: version?.id ?? null } };
 }
 
 export function createExtractor(options: { pool: Pool; config: Config; logger: Logger }): Extractor {
@@ -105,7 +106,7 @@ export function createExtractor(options: { pool: Pool; config: Config; logger: L
         const source = builtin.einvoice ? doc : { ...doc, einvoice: null };
         data = extractBuiltin(source, typeId, requireLineItems);
       }
-      return { data: withVersion(data, version), parserVersionId: version?.id ?? null, parserVersion: version?.version ?? null, modelCost };
+      return { data: withVersion(data, version, doc), parserVersionId: version?.id ?? null, parserVersion: version?.version ?? null, modelCost };
     },
     async close() {
       await dispatcher?.close();

@@ -111,7 +111,7 @@ export async function readImageText(bytes: Uint8Array, pages: readonly Page[], d
     const pixels = { left: box.x * scale, top: box.y * scale, width: box.width * scale, height: box.height * scale };
     const read = await bestEffort(deps, `image on page ${page.number}`, async () => {
       const crop = await cropImage(region.render.png, pixels, CROP_BORDER_PX);
-      return ocrPage(deps.ocr, crop.png, page.number, { detectOrientation: false, dpi: IMAGE_TEXT_DPI });
+      return ocrPage(deps.ocr, crop.png, page.number, { detectOrientation: false, dpi: IMAGE_TEXT_DPI, preprocess: {} });
     });
     if (!read) return [];
     deps.onOcrPage?.();

@@ -64,6 +64,7 @@ export const ExtractionInfoSchema = Type.Object(
     einvoice: Type.Optional(Type.Object({ syntax: Type.String(), profile: Nullable(Type.String()) })),
     pages: Type.Integer(),
     ocr_pages: Type.Integer(),
+    ocr_engine: Type.Optional(Nullable(Type.String({ description: 'OCR engine that read the OCR pages (DOCEX_OCR_ENGINE); null without OCR pages' }))),
     language: Nullable(Type.String()),
     parser_version: Nullable(Type.Integer()),
     parser_version_id: Nullable(Type.String()),

@@ -6,16 +6,18 @@
 import type { Page } from '../../model.js';
 import { PipelineError } from '../../errors.js';
 import { normalizeImage, type NormalizeOptions } from '../image/normalize.js';
+import { PREPROCESS_DEFAULTS, preprocessPage, type PreprocessOptions } from '../image/preprocess.js';
 import { centralPreview, imageSize, rotateImage, type QuarterTurn } from '../image/transform.js';
-import { linesFromBlocks } from './page-lines.js';
 import { looksUpright, previewReadsBetter, readingQuality, readsBetter, type ReadingQuality } from './orientation.js';
-import type { OcrPool } from './pool.js';
+import type { OcrPool } from './engine.js';
 
 export interface OcrPageOptions {
   /** Search for a better orientation when the page reads poorly; default true. */
   detectOrientation?: boolean;
   /** The image's resolution when known (a crop of a rendered page); otherwise guessed from an A4 page's size. */
   dpi?: number;
+  /** Clean-up before reading (deskew, contrast); default PREPROCESS_DEFAULTS. */
+  preprocess?: PreprocessOptions;
 }
 
 /**
@@ -24,8 +26,6 @@ export interface OcrPageOptions {
  */
 const PREVIEW_LONG_SIDE = 1200;
 const PREVIEW_FRACTION = 0.7;
-/** Previews skip tesseract's second pass on inverted (light-on-dark) text: it only slows down reading garbage. */
-const PREVIEW_PARAMETERS = { tessedit_do_invert: '0' };
 /** Pages given to ocrPage come from normalizeImage or a PDF render; this bounds what tesseract decodes anyway. */
 const MAX_PAGE_PIXELS = 40_000_000;
 /** A4's long side in inches, for the dpi hint (tesseract warns and guesses when an image carries none). */
@@ -50,21 +50,27 @@ export async function ocrPage(
   options: OcrPageOptions = {},
 ): Promise<Page> {
   const where = { page: pageNumber };
-  const size = await imageSize(png).catch((error: unknown) => {
+  let size = await imageSize(png).catch((error: unknown) => {
     throw new PipelineError('parsing', 'image_corrupt', 'The page image cannot be decoded.', where, false, { cause: error });
   });
   if (size.width * size.height > MAX_PAGE_PIXELS) {
     throw new PipelineError('parsing', 'resource_limit', 'The page image is too large for OCR.', { ...where, ...size });
   }
-  const upright = await read(pool, png, size, undefined, options.dpi);
-  if (options.detectOrientation === false || looksUpright(upright.quality)) return toPage(upright, pageNumber, 0);
+  const preprocess = options.preprocess ?? PREPROCESS_DEFAULTS;
+  if (preprocess.deskew === true || preprocess.contrast === true) {
+    const cleaned = await preprocessPage(png, preprocess);
+    png = cleaned.png;
+    size = { width: cleaned.width, height: cleaned.height };
+  }
+  const upright = await read(pool, png, size, false, options.dpi);
+  if (options.detectOrientation === false || looksUpright(upright.quality)) return toPage(upright, pageNumber, 0, pool.engine);
 
   const best = await bestTurn(pool, png, upright.quality);
-  if (best === null) return toPage(upright, pageNumber, 0);
+  if (best === null) return toPage(upright, pageNumber, 0, pool.engine);
   const turned = await rotateImage(png, best);
   const reading = await read(pool, turned.png, turned);
-  if (!readsBetter(reading.quality, upright.quality)) return toPage(upright, pageNumber, 0);
-  return toPage(reading, pageNumber, best);
+  if (!readsBetter(reading.quality, upright.quality)) return toPage(upright, pageNumber, 0, pool.engine);
+  return toPage(reading, pageNumber, best, pool.engine);
 }
 
 /**
@@ -76,7 +82,7 @@ async function bestTurn(pool: OcrPool, png: Uint8Array, asGiven: ReadingQuality)
   const preview = await centralPreview(png, PREVIEW_LONG_SIDE, PREVIEW_FRACTION);
   const readTurned = async (turn: QuarterTurn) => {
     const turned = await rotateImage(preview.png, turn);
-    return { turn, quality: (await read(pool, turned.png, turned, PREVIEW_PARAMETERS)).quality };
+    return { turn, quality: (await read(pool, turned.png, turned, true)).quality };
   };
   const sideways = await Promise.all([readTurned(90), readTurned(270)]);
   let best = sideways[0]!.quality.confidentShare >= sideways[1]!.quality.confidentShare ? sideways[0]! : sideways[1]!;
@@ -106,16 +112,15 @@ async function read(
   pool: OcrPool,
   png: Uint8Array,
   size: { width: number; height: number },
-  parameters?: Record<string, string>,
+  preview = false,
   knownDpi?: number,
 ): Promise<Reading> {
   const dpi = knownDpi ?? Math.round(Math.min(600, Math.max(70, Math.max(size.width, size.height) / PAGE_LONG_SIDE_INCHES)));
-  const blocks = await pool.recognize(png, parameters === undefined ? { dpi } : { dpi, parameters });
-  const lines = linesFromBlocks(blocks);
+  const lines = await pool.readLines(png, { dpi, preview });
   return { lines, quality: readingQuality(lines), width: size.width, height: size.height };
 }
 
-function toPage(reading: Reading, pageNumber: number, rotation: QuarterTurn): Page {
+function toPage(reading: Reading, pageNumber: number, rotation: QuarterTurn, ocrEngine: string): Page {
   return {
     number: pageNumber,
     width: reading.width,
@@ -124,5 +129,6 @@ function toPage(reading: Reading, pageNumber: number, rotation: QuarterTurn): Pa
     source: 'ocr',
     lines: reading.lines,
     rotation,
+    ocrEngine,
   };
 }

@@ -4,41 +4,16 @@
 // number of pages so memory stays bounded. Pages wait in a FIFO queue when all workers are busy.
 import type { Logger } from 'pino';
 import { PipelineError } from '../../errors.js';
+import type { Line } from '../../model.js';
+import type { OcrPool, OcrPoolOptions, OcrPoolStats, ReadOptions } from './engine.js';
+import { linesFromBlocks } from './page-lines.js';
 import { defaultLanguages, prepareLanguageData, releaseLanguageData, type LanguageData } from './language-data.js';
 import { TesseractWorker, type RecognizeOptions, type TesseractBlocks } from './tesseract-worker.js';
 
-export interface OcrPoolOptions {
-  /** Worker threads; default 2 (one per core on the 2-core machines docex runs on). */
-  size?: number;
-  /** Tesseract language codes; default eng, deu, fra (+ spa, ita, nld when their model packages are installed). */
-  languages?: readonly string[];
-  logger?: Logger;
-  /** Time limit for one page once a worker runs it (queueing time excluded); default 120 s. */
-  pageTimeoutMs?: number;
-  /** A worker is replaced after this many pages; default 50. */
-  pagesPerWorker?: number;
-  /** Time limit for a worker to start; default 30 s. */
-  startTimeoutMs?: number;
-  /** Pages allowed to wait; more are refused with resource_limit; default 500. */
-  maxQueuedPages?: number;
-}
-
-export interface OcrPoolStats {
-  size: number;
-  running: number;
-  busy: number;
-  queued: number;
-  pagesDone: number;
-  workersStarted: number;
-}
-
-export interface OcrPool {
-  readonly languages: readonly string[];
+/** The tesseract pool also hands out tesseract's own block tree (tests and benchmarks look at it). */
+export interface TesseractPool extends OcrPool {
   /** Runs tesseract on one greyscale PNG; rejects with PipelineError (timeout, ocr_failed, resource_limit). */
   recognize(png: Uint8Array, options: PageOptions): Promise<TesseractBlocks>;
-  stats(): OcrPoolStats;
-  /** Refuses queued pages, lets running pages finish, ends every worker thread. */
-  close(): Promise<void>;
 }
 
 /** Per-page settings: the dpi hint and tesseract parameters for this page only. */
@@ -56,8 +31,11 @@ interface Slot {
   busy: boolean;
 }
 
+/** Previews skip tesseract's second pass on inverted (light-on-dark) text: it only slows down reading garbage. */
+const PREVIEW_PARAMETERS = { tessedit_do_invert: '0' };
+
 /** Checks the language models (throws LanguageDataError when one is missing); no thread starts until a page comes. */
-export async function createOcrPool(options: OcrPoolOptions = {}): Promise<OcrPool> {
+export async function createTesseractPool(options: OcrPoolOptions = {}): Promise<TesseractPool> {
   const languageData = await prepareLanguageData(options.languages ?? defaultLanguages());
   return new WorkerPool(languageData, {
     size: Math.max(1, Math.floor(options.size ?? 2)),
@@ -78,7 +56,8 @@ interface PoolSettings {
   logger: Logger | undefined;
 }
 
-class WorkerPool implements OcrPool {
+class WorkerPool implements TesseractPool {
+  readonly engine = 'tesseract' as const;
   readonly #slots: Slot[];
   readonly #queue: QueuedPage[] = [];
   readonly #running = new Set<Promise<void>>();
@@ -96,6 +75,11 @@ class WorkerPool implements OcrPool {
 
   get languages(): readonly string[] {
     return this.languageData.languages;
+  }
+
+  async readLines(png: Uint8Array, options: ReadOptions): Promise<Line[]> {
+    const parameters = options.preview === true ? PREVIEW_PARAMETERS : undefined;
+    return linesFromBlocks(await this.recognize(png, parameters === undefined ? { dpi: options.dpi } : { dpi: options.dpi, parameters }));
   }
 
   recognize(png: Uint8Array, options: PageOptions): Promise<TesseractBlocks> {

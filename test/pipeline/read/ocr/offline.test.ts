@@ -41,10 +41,18 @@ describe('OCR without network', { timeout: 60_000 }, () => {
   });
 
   it('reads a page with eng, deu and fra without a single network attempt', async () => {
-    const { result, attempts } = await runOffline([], 'docex.log');
+    const { result, attempts } = await runOffline(['tesseract'], 'docex.log');
     expect(result).toMatchObject({ mainBlocked: true, threadBlocked: true, languages: ['eng', 'deu', 'fra'] });
     expect(result.text).toEqual(['42183017']);
     // Only the two deliberate probes of the blocker itself.
+    expect(attempts).toHaveLength(2);
+    expect(attempts.every((attempt) => attempt.includes('docex-test.invalid'))).toBe(true);
+  });
+
+  it('reads a page with the paddle engine (onnxruntime-node) without a single network attempt', async () => {
+    const { result, attempts } = await runOffline(['paddle'], 'paddle.log');
+    expect(result).toMatchObject({ mainBlocked: true, threadBlocked: true, engine: 'paddle' });
+    expect(result.text).toEqual(['42183017']);
     expect(attempts).toHaveLength(2);
     expect(attempts.every((attempt) => attempt.includes('docex-test.invalid'))).toBe(true);
   });
@@ -67,7 +75,7 @@ describe('language data', () => {
     await expect(prepareLanguageData([])).rejects.toThrow(/At least one/);
   });
 
-  it('only the worker module imports tesseract.js', () => {
+  it('only the worker module imports tesseract.js, only the paddle engine module imports onnxruntime-node', () => {
     const importers: string[] = [];
     const visit = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -80,5 +88,17 @@ describe('language data', () => {
     };
     visit('src');
     expect(importers).toEqual(['src/pipeline/read/ocr/tesseract-worker.ts']);
+    expect(importersOf('src', 'onnxruntime-node')).toEqual(['src/pipeline/read/ocr/paddle/engine.ts']);
   });
 });
+
+function importersOf(folder: string, module: string): string[] {
+  const pattern = new RegExp(`from ['"]${module}['"]|require\\(['"]${module}['"]\\)`);
+  const found: string[] = [];
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) found.push(...importersOf(path, module));
+    else if (/\.(ts|js|mjs|cjs)$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8'))) found.push(relative('.', path));
+  }
+  return found;
+}

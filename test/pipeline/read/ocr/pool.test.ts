@@ -4,19 +4,19 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineError } from '../../../../src/pipeline/errors.js';
-import { createOcrPool, LanguageDataError, type OcrPool } from '../../../../src/pipeline/read/ocr/index.js';
+import { createTesseractPool, LanguageDataError, type TesseractPool } from '../../../../src/pipeline/read/ocr/index.js';
 import { awsPng, tinyTextImage } from './support/images.js';
 
 let tiny: Buffer;
-const pools: OcrPool[] = [];
+const pools: TesseractPool[] = [];
 
-async function pool(options: Parameters<typeof createOcrPool>[0] = {}): Promise<OcrPool> {
-  const created = await createOcrPool({ size: 1, languages: ['eng'], ...options });
+async function pool(options: Parameters<typeof createTesseractPool>[0] = {}): Promise<TesseractPool> {
+  const created = await createTesseractPool({ size: 1, languages: ['eng'], ...options });
   pools.push(created);
   return created;
 }
 
-const read = (target: OcrPool, png: Buffer) => target.recognize(png, { dpi: 300 });
+const read = (target: TesseractPool, png: Buffer) => target.recognize(png, { dpi: 300 });
 const wordsOf = (blocks: Awaited<ReturnType<typeof read>>) =>
   blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => word.text))));
 
@@ -37,7 +37,7 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((created) => created.close()));
 });
 
-describe('createOcrPool', () => {
+describe('createTesseractPool', () => {
   it('starts no worker until a page comes, then queues pages first in, first out', async () => {
     const ocr = await pool();
     expect(ocr.stats()).toMatchObject({ size: 1, running: 0, workersStarted: 0 });
@@ -119,7 +119,7 @@ describe('createOcrPool', () => {
     const onThread = (thread: unknown) => threads.push(thread);
     process.on('worker', onThread);
     try {
-      const error = await createOcrPool({ languages: ['eng', 'xyz'] }).then(
+      const error = await createTesseractPool({ languages: ['eng', 'xyz'] }).then(
         () => null,
         (caught: unknown) => caught,
       );

@@ -1,23 +1,31 @@
-// Test images for the OCR suite: real invoice renders from the shared datasets, turned into the formats and
-// conditions uploads come in (EXIF-rotated JPEG, TIFF, WebP) with sharp at test time, plus the committed degraded
-// fixtures (see test/fixtures/ocr/make-fixtures.ts).
+// Test images for the OCR suite: real invoice renders and real receipts copied into the repository (test/fixtures/
+// datasets through the shared helper, test/fixtures/ocr-real: see their READMEs for origin and licence), turned into
+// the formats and conditions uploads come in (EXIF-rotated JPEG, TIFF, WebP) with sharp at test time, plus the
+// committed degraded fixtures (see test/fixtures/ocr/make-fixtures.ts).
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { datasetFile } from '../../../../support/datasets.js';
 
-const invoice2data = '../shared/datasets/invoice2data/documents';
 const fixtures = 'test/fixtures/ocr';
+const realImages = 'test/fixtures/ocr-real';
 
 export const read = (path: string): Buffer => readFileSync(path);
 
 /** Amazon Web Services invoice, 2975 x 3850 PNG (350 dpi). Labels: invoice 42183017, total 4.11 USD. */
-export const awsPng = (): Buffer => read(`${invoice2data}/AmazonWebServices.png`);
+export const awsPng = (): Buffer => datasetFile('invoice2data/documents/AmazonWebServices.png');
 /** Flipkart invoice, 789 x 557 RGBA PNG (96 dpi). Labels: invoice #BLR_WFLD20151000982590, total 319.00 INR. */
-export const flipkartPng = (): Buffer => read(`${invoice2data}/FlipkartInvoice.png`);
+export const flipkartPng = (): Buffer => read(`${realImages}/FlipkartInvoice.png`);
 /** OYO receipt, 2892 x 4093 PNG. Labels: invoice IBZY2087, total 1939 INR. */
-export const oyoPng = (): Buffer => read(`${invoice2data}/oyo.png`);
+export const oyoPng = (): Buffer => read(`${realImages}/oyo.png`);
 /** Sammy Maystone invoice, 1700 x 2200 PNG. Labels: invoice invoice_number_1; the page shows $127.50. */
-export const sammyPng = (): Buffer => read(`${invoice2data}/SammyMaystoneLinesTest.png`);
+export const sammyPng = (): Buffer => datasetFile('invoice2data/documents/SammyMaystoneLinesTest.png');
+/** US retail receipt image (textractor). Labels: total 1810.46 (printed $1810.46), date 12/07/2019. */
+export const textractorReceiptJpeg = (): Buffer => read(`${realImages}/textractor-receipt.jpg`);
+/** Phone photo of an Indonesian receipt on a wooden table. Labels: total 44,900, date 17-01-2024. */
+export const alfamartPhotoJpeg = (): Buffer => read(`${realImages}/alfamart-receipt-photo.jpg`);
+/** German dm receipt, flatbed scan stored turned 90 degrees. Labels: total 5,85, date 11.12.2014. */
+export const dmScanRotatedJpeg = (): Buffer => read(`${realImages}/dm-receipt-scan-rotated.jpg`);
 /** ZUGFeRD COMFORT sample (German), photographed on its side. Labels: invoice 471102, total 529.87 EUR. */
 export const rotatedPhotoJpeg = (): Buffer => read(`${fixtures}/comfort-photo-rotated-90.jpg`);
 /** Mustang sample, poor scan. Labels: invoice RE-20201121/508, total 571.04 EUR. */

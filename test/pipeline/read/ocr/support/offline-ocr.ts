@@ -28,7 +28,10 @@ const threadBlocked = await new Promise<boolean>((resolve) => {
   new Worker(code, { eval: true }).on('exit', (exitCode) => resolve(exitCode === 0));
 });
 
-const pool = await createOcrPool({ size: 1 }); // the default languages: eng, deu, fra
+// 'paddle' or 'tesseract' (the tesseract pool reads with the default languages: eng, deu, fra).
+const engine = mode === 'paddle' ? 'paddle' : 'tesseract';
+const pool = await createOcrPool({ engine, size: 1 });
 const page = await ocrPage(pool, await tinyTextImage(), 1);
 await pool.close();
-process.stdout.write(`\nRESULT ${JSON.stringify({ mainBlocked, threadBlocked, languages: pool.languages, text: page.lines.map((line) => line.text) })}\n`);
+const text = page.lines.map((line) => line.text);
+process.stdout.write(`\nRESULT ${JSON.stringify({ mainBlocked, threadBlocked, engine: pool.engine, languages: pool.languages, text })}\n`);

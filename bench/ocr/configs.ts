@@ -1,0 +1,25 @@
+// The engines and settings bench:ocr compares. `tesseract` is docex's reading before issue 12 (tesseract.js 7,
+// eng+deu+fra, today's normalization): every other row is printed beside it, measured in the same run.
+import type { OcrEngineName } from '../../src/pipeline/read/ocr/index.js';
+import type { PreprocessOptions } from '../../src/pipeline/read/image/index.js';
+import type { PaddleSettings } from '../../src/pipeline/read/ocr/paddle/engine.js';
+
+export interface BenchConfig {
+  engine: OcrEngineName;
+  paddle?: Partial<PaddleSettings>;
+  preprocess?: PreprocessOptions;
+  what: string;
+}
+
+export const BASELINE = 'tesseract';
+
+export const CONFIGS: Record<string, BenchConfig> = {
+  tesseract: { engine: 'tesseract', preprocess: { deskew: false, contrast: false }, what: 'tesseract.js 7, settings before issue 12' },
+  paddle: { engine: 'paddle', preprocess: { deskew: false, contrast: false }, what: 'PP-OCRv4 det+rec (ONNX), detector input 1.6 MP' },
+  'paddle-det1.0': { engine: 'paddle', paddle: { detectionPixels: 1_000_000 }, preprocess: { deskew: false, contrast: false }, what: 'detector input 1.0 MP' },
+  'paddle-det2.5': { engine: 'paddle', paddle: { detectionPixels: 2_500_000 }, preprocess: { deskew: false, contrast: false }, what: 'detector input 2.5 MP' },
+  'paddle+deskew': { engine: 'paddle', preprocess: { deskew: true, contrast: false }, what: 'with small-angle deskew' },
+  'paddle+contrast': { engine: 'paddle', preprocess: { deskew: false, contrast: true }, what: 'with background/contrast normalization' },
+  'tesseract+deskew': { engine: 'tesseract', preprocess: { deskew: true, contrast: false }, what: 'tesseract with small-angle deskew' },
+  'tesseract+contrast': { engine: 'tesseract', preprocess: { deskew: false, contrast: true }, what: 'tesseract with contrast normalization' },
+};

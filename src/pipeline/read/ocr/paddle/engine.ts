@@ -1,0 +1,189 @@
+// PaddleOCR PP-OCRv4 (detection + recognition) in ONNX through onnxruntime-node: one page image -> lines of words
+// with boxes in image pixels and 0..1 confidences. This is the only module that imports onnxruntime-node.
+// Why not tesseract alone: on real receipts and phone photos tesseract misses far more characters (see docs/ocr.md
+// for the measured table); PaddleOCR's detector finds lines on crumpled, faded or skewed paper and its recognizer
+// reads each line crop as a whole.
+import ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { BBox, Line, Word } from '../../../model.js';
+import { inReadingOrder } from '../page-lines.js';
+import { decodeCtc, type DecodedChar } from './ctc.js';
+import { boxesFromProbabilities, DB_DEFAULTS, type TextBox } from './db-postprocess.js';
+import { loadPaddleModelFiles } from './models.js';
+import { detectionTensor, writeRecognitionItem, type GreyImage } from './tensors.js';
+
+export interface PaddleSettings {
+  /** Detector input budget: the page is scaled down to at most this many pixels (cost grows with it). */
+  detectionPixels: number;
+  /** Threads onnxruntime uses inside one model run. */
+  threads: number;
+}
+
+export const PADDLE_DEFAULTS: PaddleSettings = { detectionPixels: 1_600_000, threads: 1 };
+
+/** The recognizer's fixed input height and its time-step width (PP-OCRv4: one step per 8 input pixels). */
+const REC_HEIGHT = 48;
+const REC_STEP = 8;
+/** Widest line crop (the recognizer then squeezes wider lines: ~110 characters at this width). */
+const REC_MAX_WIDTH = 1920;
+/** Line crops per recognizer run, of similar widths so little padding is computed. */
+const REC_BATCH = 8;
+/** Characters read with a lower probability are reported as uncertain. */
+export const UNCERTAIN_CHAR = 0.8;
+
+export class PaddleOcr {
+  private constructor(
+    private readonly detection: ort.InferenceSession,
+    private readonly recognition: ort.InferenceSession,
+    private readonly symbols: readonly string[],
+    readonly settings: PaddleSettings,
+  ) {}
+
+  /** Loads both models (~0.5 s, ~100 MB). Throws PaddleModelError when the model package is missing. */
+  static async load(settings: Partial<PaddleSettings> = {}): Promise<PaddleOcr> {
+    const full = { ...PADDLE_DEFAULTS, ...settings };
+    const files = await loadPaddleModelFiles();
+    const options: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: full.threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      // onnxruntime's arena keeps the largest activations ever seen (a big page's detector maps) for the life of the
+      // process: without it, memory goes back after each page, at a few percent of speed.
+      enableCpuMemArena: false,
+      enableMemPattern: false,
+    };
+    const [detection, recognition] = await Promise.all([
+      ort.InferenceSession.create(files.detection, options),
+      ort.InferenceSession.create(files.recognition, options),
+    ]);
+    return new PaddleOcr(detection, recognition, files.symbols, full);
+  }
+
+  /** Reads a page image (any format sharp decodes; docex passes greyscale PNGs). */
+  async readLines(png: Uint8Array): Promise<Line[]> {
+    const image = await decodeGrey(png);
+    const boxes = await this.detect(image);
+    return this.recognize(image, boxes);
+  }
+
+  async release(): Promise<void> {
+    await Promise.all([this.detection.release(), this.recognition.release()]);
+  }
+
+  /** Line boxes in image pixels. */
+  async detect(image: GreyImage): Promise<TextBox[]> {
+    const scale = Math.min(1, Math.sqrt(this.settings.detectionPixels / (image.width * image.height)));
+    // The detector halves its input five times: sides must be multiples of 32.
+    const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
+    const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
+    const resized = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+      .resize(width, height, { fit: 'fill' })
+      // sharp turns a one-channel raw input into sRGB unless told otherwise.
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer();
+    const input = new ort.Tensor('float32', detectionTensor({ data: resized, width, height }), [1, 3, height, width]);
+    const output = await this.detection.run({ [this.detection.inputNames[0]!]: input });
+    const map = output[this.detection.outputNames[0]!]!;
+    const boxes = boxesFromProbabilities({ data: map.data as Float32Array, width, height }, DB_DEFAULTS);
+    const sx = image.width / width;
+    const sy = image.height / height;
+    return boxes.map((box) => ({ ...box, x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy }));
+  }
+
+  /** Reads every box; lines in reading order (rows top to bottom, left to right). */
+  async recognize(image: GreyImage, boxes: readonly TextBox[]): Promise<Line[]> {
+    const items = boxes
+      .map((box) => ({ box, width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))) }))
+      .sort((a, b) => a.width - b.width);
+    const lines: Line[] = [];
+    for (let start = 0; start < items.length; start += REC_BATCH) {
+      const batch = items.slice(start, start + REC_BATCH);
+      const batchWidth = Math.ceil(batch.at(-1)!.width / REC_STEP) * REC_STEP;
+      const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * batchWidth);
+      batch.forEach((item, index) => writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT));
+      const input = new ort.Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, batchWidth]);
+      const output = await this.recognition.run({ [this.recognition.inputNames[0]!]: input });
+      const result = output[this.recognition.outputNames[0]!]!;
+      const [, steps, classes] = result.dims as [number, number, number];
+      const probabilities = result.data as Float32Array;
+      batch.forEach((item, index) => {
+        const chars = decodeCtc(probabilities, index * steps * classes, steps, classes, this.symbols);
+        // Input pixels per time step, then crop pixels -> image pixels.
+        const stepWidth = (batchWidth / steps) * (item.box.width / item.width);
+        const line = lineFromChars(chars, item.box, stepWidth);
+        if (line !== null) lines.push(line);
+      });
+    }
+    return inReadingOrder(lines);
+  }
+}
+
+async function decodeGrey(png: Uint8Array): Promise<GreyImage> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  if (info.channels === 1) return { data, width: info.width, height: info.height };
+  // greyscale() keeps an alpha channel when the image has one: keep the first channel only.
+  const grey = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * info.channels]!;
+  return { data: grey, width: info.width, height: info.height };
+}
+
+/**
+ * Splits a decoded line into words at spaces. A word's box spans its characters' time steps, widened by a step
+ * and a half on each side (a character covers about three steps; CTC fires near its start), clipped to the line.
+ */
+export function lineFromChars(chars: readonly DecodedChar[], box: BBox, stepWidth: number): Line | null {
+  const words: Word[] = [];
+  let current: DecodedChar[] = [];
+  const flush = () => {
+    if (current.length === 0) return;
+    const first = current[0]!;
+    const last = current.at(-1)!;
+    const left = Math.max(box.x, box.x + (first.step - 1) * stepWidth);
+    const right = Math.min(box.x + box.width, box.x + (last.step + 2.5) * stepWidth);
+    const confidence = current.reduce((sum, c) => sum + c.probability, 0) / current.length;
+    const uncertain = current.flatMap((c, offset) => (c.probability < UNCERTAIN_CHAR && /\p{N}/u.test(c.char) ? [offset] : []));
+    words.push({
+      text: current.map((c) => c.char).join(''),
+      bbox: { x: round(left), y: round(box.y), width: round(Math.max(1, right - left)), height: round(box.height) },
+      confidence: Math.round(confidence * 1000) / 1000,
+      ...(uncertain.length > 0 ? { uncertainDigits: uncertain } : {}),
+    });
+    current = [];
+  };
+  const wideGap = wideGapSteps(chars);
+  chars.forEach((char, index) => {
+    if (char.char === ' ') return flush();
+    const previous = chars[index - 1];
+    if (previous !== undefined && previous.char !== ' ' && char.step - previous.step >= wideGap) flush();
+    current.push(char);
+  });
+  flush();
+  if (words.length === 0) return null;
+  const confidence = words.reduce((sum, w) => sum + (w.confidence ?? 0), 0) / words.length;
+  return {
+    text: words.map((w) => w.text).join(' '),
+    bbox: { x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height) },
+    words,
+    confidence: Math.round(confidence * 1000) / 1000,
+  };
+}
+
+/**
+ * The distance in time steps at which two characters are separate words although no space was decoded: the
+ * recognizer often drops the space between words of monospaced receipt print ("LGFLATSCREEN"). Measured against
+ * the line's median step between neighbouring characters: a space adds about one character's width.
+ */
+function wideGapSteps(chars: readonly DecodedChar[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < chars.length; i += 1) {
+    if (chars[i]!.char !== ' ' && chars[i - 1]!.char !== ' ') gaps.push(chars[i]!.step - chars[i - 1]!.step);
+  }
+  if (gaps.length < 3) return Number.POSITIVE_INFINITY;
+  gaps.sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)]!;
+  return Math.max(median * 1.8, median + 3);
+}
+
+const round = (value: number): number => Math.round(value * 10) / 10;

@@ -1,0 +1,161 @@
+// The PaddleOCR engine behind the OcrPool interface. The models are loaded once per process and shared by every pool
+// (onnxruntime sessions may run concurrently); the pool bounds how many pages run at once and how many wait.
+// onnxruntime cannot interrupt a model run: a page past its time limit is failed at once, but its slot is only
+// freed when the run ends, so timed-out pages can never pile up CPU work beyond the pool size.
+import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
+import { PipelineError } from '../../../errors.js';
+import type { Line } from '../../../model.js';
+import type { OcrPool, OcrPoolOptions, OcrPoolStats, ReadOptions } from '../engine.js';
+import { PaddleOcr, type PaddleSettings } from './engine.js';
+import { loadPaddleModelFiles } from './models.js';
+
+let shared: { engine: Promise<PaddleOcr>; users: number } | null = null;
+
+/** The process's one PaddleOcr, loaded on first use: a second pool never loads the models again. */
+function acquireEngine(settings: Partial<PaddleSettings>): Promise<PaddleOcr> {
+  if (shared === null) {
+    const engine = PaddleOcr.load(settings);
+    shared = { engine, users: 0 };
+    // A failed load is not cached: the next page tries again (the error goes to the page that asked).
+    engine.catch(() => {
+      if (shared?.engine === engine) shared = null;
+    });
+  }
+  shared.users += 1;
+  return shared.engine;
+}
+
+async function releaseEngine(): Promise<void> {
+  if (shared === null) return;
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  const { engine } = shared;
+  shared = null;
+  await engine.then((loaded) => loaded.release()).catch(() => undefined);
+}
+
+/** Checks the packaged model files (throws PaddleModelError); the models load when the first page comes. */
+export async function createPaddlePool(options: OcrPoolOptions = {}): Promise<OcrPool> {
+  await loadPaddleModelFiles();
+  const size = Math.max(1, Math.floor(options.size ?? 2));
+  const threads = options.paddle?.threads ?? Math.max(1, Math.floor(availableParallelism() / size));
+  return new PaddlePool({
+    size,
+    pageTimeoutMs: options.pageTimeoutMs ?? 120_000,
+    maxQueuedPages: options.maxQueuedPages ?? 500,
+    logger: options.logger,
+    paddle: { ...options.paddle, threads },
+  });
+}
+
+interface QueuedPage {
+  png: Uint8Array;
+  resolve: (lines: Line[]) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Settings {
+  size: number;
+  pageTimeoutMs: number;
+  maxQueuedPages: number;
+  logger: Logger | undefined;
+  paddle: Partial<PaddleSettings>;
+}
+
+class PaddlePool implements OcrPool {
+  readonly engine = 'paddle' as const;
+  /** The recognizer's dictionary covers these languages' letters except ß ö Ä Ö ç ê ñ (see docs/ocr.md). */
+  readonly languages = ['eng', 'deu', 'fra'] as const;
+  readonly #queue: QueuedPage[] = [];
+  readonly #running = new Set<Promise<void>>();
+  #model: Promise<PaddleOcr> | null = null;
+  #busy = 0;
+  #closed = false;
+  #pagesDone = 0;
+
+  constructor(private readonly settings: Settings) {}
+
+  readLines(png: Uint8Array, _options: ReadOptions): Promise<Line[]> {
+    if (this.#closed) return Promise.reject(closedError());
+    if (this.#queue.length >= this.settings.maxQueuedPages) {
+      const detail = { queued: this.#queue.length };
+      return Promise.reject(new PipelineError('parsing', 'resource_limit', 'Too many pages wait for OCR.', detail, true));
+    }
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ png, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  stats(): OcrPoolStats {
+    return {
+      size: this.settings.size,
+      running: this.#model === null ? 0 : 1,
+      busy: this.#busy,
+      queued: this.#queue.length,
+      pagesDone: this.#pagesDone,
+      workersStarted: this.#model === null ? 0 : 1,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const page of this.#queue.splice(0)) page.reject(closedError());
+    await Promise.allSettled([...this.#running]);
+    if (this.#model !== null) await releaseEngine();
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0 && this.#busy < this.settings.size && !this.#closed) {
+      const page = this.#queue.shift()!;
+      this.#busy += 1;
+      const run = this.#run(page).finally(() => {
+        this.#running.delete(run);
+        this.#busy -= 1;
+        this.#dispatch();
+      });
+      this.#running.add(run);
+    }
+  }
+
+  async #run(page: QueuedPage): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const reading = (async () => {
+      this.#model ??= acquireEngine(this.settings.paddle);
+      const model = await this.#model;
+      return model.readLines(page.png);
+    })();
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const timeoutMs = this.settings.pageTimeoutMs;
+        reject(new PipelineError('parsing', 'timeout', `OCR of a page took longer than ${timeoutMs / 1000} s.`, { timeoutMs }));
+      }, this.settings.pageTimeoutMs);
+    });
+    try {
+      page.resolve(await Promise.race([reading, timedOut]));
+      this.#pagesDone += 1;
+    } catch (error) {
+      page.reject(asPipelineError(error));
+      this.settings.logger?.warn({ err: error }, 'OCR page failed');
+    } finally {
+      clearTimeout(timer);
+    }
+    // The slot stays taken until the model run has really ended (see the top of this file).
+    await reading.catch(() => undefined);
+  }
+}
+
+function asPipelineError(error: unknown): PipelineError {
+  if (error instanceof PipelineError) return error;
+  const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  if (/unsupported image format|Input buffer/i.test(reason)) {
+    return new PipelineError('parsing', 'image_corrupt', 'The page image cannot be decoded.', { reason }, false, { cause: error });
+  }
+  return new PipelineError('parsing', 'ocr_failed', 'The OCR engine failed on this page.', { reason }, false, { cause: error });
+}
+
+function closedError(): PipelineError {
+  return new PipelineError('parsing', 'ocr_failed', 'The OCR pool is shut down.', {}, true);
+}
