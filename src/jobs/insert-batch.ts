@@ -4,6 +4,7 @@
 // (one NOTIFY), and commits once. Each caller still gets its answer only after its own row and queue entry are
 // committed. At low load a submission is flushed at once, alone; batches form only while a flush is in flight.
 import type { Pool, Queryable } from '../db/pool.js';
+import { ORG_FLAG_SQL } from '../queue/org-cap.js';
 import { PROCESS_MAX_ATTEMPTS, TASK } from '../queue/tasks.js';
 import { AppError } from '../errors.js';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -41,10 +42,11 @@ WITH input AS (
   FROM input i
   -- Email jobs use the internal type 8 by design; every other job needs a public type.
   WHERE i.mode = 'email' OR EXISTS (SELECT 1 FROM document_types d WHERE d.id = i.type_id AND d.state = 'public')
-  RETURNING id
+  RETURNING id, organization_id
 ), specs AS (
+  -- The organization's flag lets the worker cap one tenant's concurrent documents (queue/org-cap.ts).
   SELECT array_agg(ROW('${TASK.processDocument}', json_build_object('jobId', job.id), NULL, NULL,
-                       ${PROCESS_MAX_ATTEMPTS}, NULL, NULL, NULL)::graphile_worker.job_spec) AS specs
+                       ${PROCESS_MAX_ATTEMPTS}, NULL, NULL, ${ORG_FLAG_SQL})::graphile_worker.job_spec) AS specs
   FROM job
 ), queued AS (
   SELECT (SELECT count(*) FROM graphile_worker.add_jobs(specs.specs)) AS n FROM specs WHERE specs.specs IS NOT NULL

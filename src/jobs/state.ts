@@ -78,3 +78,17 @@ export async function failJob(db: Queryable, jobId: string, token: string, f: Fa
   );
   return rows[0] ? serializeJob(rows[0]) : null;
 }
+
+/**
+ * Ends a job that no attempt can finish any more (its queue attempts were all used up by workers that died while
+ * processing it): status `error` whatever attempt claimed it last. Null when it is already finished or gone.
+ */
+export async function endAbandonedJob(db: Queryable, jobId: string, f: Omit<Failure, 'extractionTimeMs'>): Promise<DocumentJob | null> {
+  const { rows } = await db.query<JobRow>(
+    `UPDATE document_jobs SET status = 'error', error = $2, error_stage = $3, error_code = $4, error_detail = $5,
+       processing_token = NULL, updated_at = now()
+     WHERE id = $1 AND status NOT IN ${FINAL} RETURNING *`,
+    [jobId, f.message, f.stage, f.code, JSON.stringify(f.detail)],
+  );
+  return rows[0] ? serializeJob(rows[0]) : null;
+}

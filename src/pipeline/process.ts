@@ -4,7 +4,7 @@
 // document succeeds or fails on its own, and the job fails only when every document failed.
 import type { Logger } from 'pino';
 import type { Downloaded } from './fetch/index.js';
-import { PipelineError } from './errors.js';
+import { isDatabaseOutage, PipelineError } from './errors.js';
 import type { ReadDocument } from './model.js';
 import type { Source } from './read/index.js';
 import type { SubmissionPayload } from '../jobs/submission.js';
@@ -12,6 +12,14 @@ import type { DocumentJob, JobStatus } from '../jobs/types.js';
 import { EXTRACTED_KINDS, assessEmail, decideIsInvoice, triageAttachment } from './classify/index.js';
 import type { DocumentEntry } from './extract/schemas/documents.js';
 import { lacksVendorName } from './second-look.js';
+
+/**
+ * A document of a multi-document job fails on its own, unless the database went away: that is no fact about the
+ * document, so the whole job goes back to the queue (see task.ts) instead of reporting the document as failed.
+ */
+function rethrowOutage(err: unknown): void {
+  if (isDatabaseOutage(err)) throw err;
+}
 
 export interface Extracted {
   data: Record<string, unknown> & { summary_data?: unknown; lineItems?: unknown[] };
@@ -142,6 +150,7 @@ async function processMulti(p: Extract<SubmissionPayload, { mode: 'multi' }>, s:
       extracted[index] = e;
       return { index, source_url: url, status: 'processed', error: null, result: e.data };
     } catch (err) {
+      rethrowOutage(err);
       s.log.warn({ err, index }, 'document of a multiple_invoices job failed');
       errors[index] = err;
       extracted[index] = null;
@@ -174,6 +183,7 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
         : triageAttachment({ filename: new URL(url).pathname.split('/').pop(), text: firstPageText(doc), pageCount: doc.pages.length });
       return { index, url, doc, sources, triage, error: null as unknown };
     } catch (err) {
+      rethrowOutage(err);
       errors[index] = err;
       return { index, url, doc: null, sources: [], triage: null, error: err };
     }
@@ -199,6 +209,7 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
       extracted[r.index] = e;
       entries.push({ index: r.index, source_url: r.url, status: 'processed', attachment_kind: r.triage.kind, error: null, result: e.data });
     } catch (err) {
+      rethrowOutage(err);
       errors[r.index] = err;
       const { message, stage, code } = errorInfo(err);
       entries.push({ index: r.index, source_url: r.url, status: 'error', attachment_kind: r.triage.kind, error: { message, stage, code }, result: null });

@@ -6,11 +6,17 @@
 // worker whose heartbeat is older than the lease are unlocked (graphile_worker.force_unlock_workers) and picked up by
 // a live worker. A live worker refreshes its heartbeat every lease/4, so its jobs are never taken, however long they
 // run; a job retaken from a worker that was merely frozen cannot write twice (see jobs/state.ts).
+//
+// The sweep also releases this process's own orphans: jobs locked by one of its live pools for longer than the lease
+// that none of its workers is running. graphile-worker leaves such a lock when a complete/fail query is lost for
+// good, or when a get-job answer is lost with the connection after the row was locked; the heartbeat would otherwise
+// keep them locked for ever. Tasks are idempotent (a finished job or message is skipped), so a rerun is harmless.
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
-import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger as GraphileLogger, run, type Job, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.js';
+import { installQueueRetries, queuePool } from './graphile-retries.js';
 
 export interface QueueRunnerOptions {
   pool: Pool;
@@ -23,12 +29,24 @@ export interface QueueRunnerOptions {
   shutdownGraceMs: number;
   /** Polling for scheduled jobs (retries); new jobs arrive by NOTIFY at once. */
   pollIntervalMs?: number;
+  /**
+   * Flags whose jobs this runner must not take now (graphile's forbiddenFlags, asked before each fetch). With it,
+   * this runner's fetches run one at a time, so each answer already counts the job the previous fetch locked.
+   */
+  forbiddenFlags?: () => Promise<string[] | null>;
+  /** Told when one of this runner's workers starts and finishes a job (e.g. per-organization counts). */
+  onJobStart?: (job: Job) => void;
+  onJobEnd?: (job: Job) => void;
 }
 
 export interface QueueRunner {
   stop(): Promise<void>;
   workerIds(): string[];
 }
+
+/** Pool ids of every queue runner alive in this process. */
+const processPoolIds = new Set<string>();
+const ownPoolIds = () => [...processPoolIds];
 
 function graphileLogger(logger: Logger): GraphileLogger {
   return new GraphileLogger((scope) => (level, message, meta) => {
@@ -42,7 +60,10 @@ function graphileLogger(logger: Logger): GraphileLogger {
 
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const { pool, logger, leaseSeconds } = options;
+  installQueueRetries();
   const ids = new Set<string>();
+  /** Queue job ids this process is running right now (graphile's ids are bigint strings). */
+  const running = new Set<string>();
   const hostname = os.hostname();
 
   const heartbeat = async () => {
@@ -55,20 +76,34 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
   };
 
   const sweep = async () => {
+    // Every runner of this process (processing, delivery) shares the registry, so none takes another's jobs.
     const { rows } = await pool.query<{ worker_ids: string[] | null }>(
       `WITH stale AS (
          SELECT DISTINCT j.locked_by FROM graphile_worker._private_jobs j
          WHERE j.locked_by IS NOT NULL AND j.locked_at < now() - make_interval(secs => $1)
+           -- This process's own pools are alive whatever their heartbeat says (its event loop may have stalled
+           -- past the lease, delaying the heartbeat): their stale locks are the orphan sweep's business below.
+           AND NOT (j.locked_by = ANY($2::text[]))
            AND NOT EXISTS (SELECT 1 FROM queue_workers w
                            WHERE w.worker_id = j.locked_by AND w.last_seen_at > now() - make_interval(secs => $1))
        )
        SELECT array_agg(locked_by) AS worker_ids FROM stale`,
-      [leaseSeconds],
+      [leaseSeconds, ownPoolIds()],
     );
     const dead = rows[0]?.worker_ids;
     if (dead && dead.length > 0) {
       await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
       logger.warn({ workerIds: dead, leaseSeconds }, 'released jobs of workers presumed dead');
+    }
+    const orphans = await pool.query<{ id: string }>(
+      `UPDATE graphile_worker._private_jobs SET locked_by = NULL, locked_at = NULL
+       WHERE locked_by = ANY($1::text[]) AND locked_at < now() - make_interval(secs => $2)
+         AND NOT (id = ANY($3::bigint[]))
+       RETURNING id`,
+      [[...ids], leaseSeconds, [...running]],
+    );
+    if (orphans.rows.length > 0) {
+      logger.warn({ queueJobIds: orphans.rows.map((r) => r.id) }, 'released jobs locked by this process but not running in it');
     }
     // Forget workers gone for a day (their jobs were released long ago).
     await pool.query("DELETE FROM queue_workers WHERE last_seen_at < now() - interval '1 day'");
@@ -77,19 +112,32 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
   // graphile-worker 0.17 locks jobs with its pool's id (locked_by = 'pool-…'), and emits pool:create during run():
   // subscribe before starting, or the id is never heartbeated and live jobs look abandoned.
   const events = new EventEmitter() as WorkerEvents;
+  const forbiddenFlags = options.forbiddenFlags && serializedFetches(events, options.forbiddenFlags);
   events.on('pool:create', ({ workerPool }) => {
     ids.add(workerPool.id);
+    processPoolIds.add(workerPool.id);
     heartbeat().catch((err) => logger.warn({ err }, 'queue heartbeat failed'));
+  });
+  events.on('job:start', ({ job }) => {
+    running.add(String(job.id));
+    options.onJobStart?.(job);
+  });
+  // Emitted once the task has settled and graphile has started (not finished) its complete/fail query.
+  events.on('job:complete', ({ job }) => {
+    running.delete(String(job.id));
+    options.onJobEnd?.(job);
   });
   events.on('pool:release', ({ workerPool }) => {
     ids.delete(workerPool.id);
+    processPoolIds.delete(workerPool.id);
     pool.query('DELETE FROM queue_workers WHERE worker_id = $1', [workerPool.id]).catch(() => {});
   });
 
   const runner: Runner = await run({
     events,
-    pgPool: pool,
+    pgPool: queuePool(pool),
     concurrency: options.concurrency,
+    ...(forbiddenFlags ? { forbiddenFlags } : {}),
     noHandleSignals: true,
     pollInterval: options.pollIntervalMs ?? 1_000,
     taskList: options.taskList,
@@ -115,7 +163,45 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
       // graphile-worker fails them back to the queue (retried later by any worker). Nothing is left locked.
       await runner.stop();
       await pool.query('DELETE FROM queue_workers WHERE worker_id = ANY($1::text[])', [own]).catch(() => {});
+      for (const id of own) processPoolIds.delete(id);
       ids.clear();
     },
+  };
+}
+
+/** Longest a fetch may hold the fetch turn (a safety net: the turn is normally passed on within milliseconds). */
+const FETCH_TURN_TIMEOUT_MS = 10_000;
+
+/**
+ * Wraps a forbiddenFlags function so that one worker of this runner at a time goes from asking it to having fetched:
+ * the turn passes on when graphile reports the fetch's end (a job started, nothing found, or an error; a throw of
+ * forbiddenFlags itself is reported as a fetch error). Otherwise two workers asking at once would both be told an
+ * organization is under its cap and both take one of its jobs.
+ */
+function serializedFetches(events: WorkerEvents, ask: () => Promise<string[] | null>): () => Promise<string[] | null> {
+  let turn: Promise<void> = Promise.resolve();
+  let passTurn: (() => void) | null = null;
+  const fetchEnded = () => {
+    const pass = passTurn;
+    passTurn = null;
+    pass?.();
+  };
+  events.on('job:start', fetchEnded);
+  events.on('worker:getJob:empty', fetchEnded);
+  events.on('worker:getJob:error', fetchEnded);
+  return async () => {
+    const previous = turn;
+    let pass!: () => void;
+    turn = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FETCH_TURN_TIMEOUT_MS);
+      timer.unref();
+      pass = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    await previous;
+    passTurn = pass;
+    return ask();
   };
 }

@@ -3,18 +3,21 @@
 // plus the OCR pool, warm PDF sandboxes, the archive and periodic housekeeping.
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Pool } from '../db/pool.js';
+import type { Pool, PoolClient } from '../db/pool.js';
 import { createDeliveryDispatcher } from '../delivery/dispatcher.js';
 import { enqueueDelivery } from '../delivery/store.js';
 import { createDeliverTask } from '../delivery/task.js';
+import type { DocumentJob } from '../jobs/types.js';
 import type { Metrics } from '../observability/metrics.js';
 import { createExtractor } from '../pipeline/extract/index.js';
 import { createOcrPool } from '../pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../pipeline/read/pdf/read-pdf.js';
 import { createProcessTask } from '../pipeline/task.js';
+import { orgCapForbiddenFlags } from '../queue/org-cap.js';
 import { startQueueRunner, type QueueRunner } from '../queue/runner.js';
 import { TASK } from '../queue/tasks.js';
 import { createBlobStore, sweepArchive, type BlobStore } from '../storage/index.js';
+import { endAbandonedJobs } from './abandoned-jobs.js';
 import { stagesFor } from './stages.js';
 
 export interface Worker {
@@ -53,6 +56,9 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
     maxWorkers: Math.max(1, Math.min(config.workerConcurrency, 4)),
     timeoutMs: config.pdf.timeoutMs,
     maxMemoryMb: config.pdf.maxMemoryMb,
+    maxStreamMb: config.pdf.maxStreamMb,
+    maxRssGrowthMb: config.pdf.maxRssGrowthMb,
+    maxRetainedMb: config.pdf.maxRetainedMb,
   });
   const archive = openArchive(config);
   const extractor = createExtractor({ pool, config, logger: log });
@@ -61,24 +67,33 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
     trustedAddresses: config.trustedAddresses,
   });
 
+  const onFinished = async (tx: PoolClient, job: DocumentJob) => {
+    await enqueueDelivery(tx, job);
+  };
+  const observe = metrics && { finished: (status: 'processed' | 'error') => metrics.jobsFinished.inc({ status }) };
   const processing: QueueRunner = await startQueueRunner({
     pool,
     logger: log,
     concurrency: config.workerConcurrency,
     leaseSeconds: config.workerLeaseSeconds,
     shutdownGraceMs: config.shutdownGraceMs,
+    forbiddenFlags: orgCapForbiddenFlags(pool, config.workerMaxPerOrg),
     taskList: {
       [TASK.processDocument]: createProcessTask({
         pool,
         logger: log,
         stagesFor: (job, jobLog, signal) => stagesFor({ config, ocr, pdfRunner, archive, extractor, metrics }, job, jobLog, signal),
-        onFinished: async (tx, job) => {
-          await enqueueDelivery(tx, job);
-        },
-        observe: metrics && { finished: (status) => metrics.jobsFinished.inc({ status }) },
+        onFinished,
+        observe,
       }),
     },
   });
+  // Jobs whose every attempt died with its worker get their end here (worker_crashed), checked as often as leases.
+  const abandonedTimer = setInterval(
+    () => endAbandonedJobs({ pool, logger: log, onFinished, observe }).catch((err) => log.warn({ err }, 'abandoned-job sweep failed')),
+    Math.max(1_000, (config.workerLeaseSeconds * 1000) / 2) + Math.random() * 500,
+  );
+  abandonedTimer.unref();
   const delivering: QueueRunner = await startQueueRunner({
     pool,
     logger: log,
@@ -108,7 +123,7 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
   const housekeepingTimer = setInterval(() => housekeeping().catch((err) => log.warn({ err }, 'housekeeping failed')), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
   log.info(
-    { concurrency: config.workerConcurrency, webhookConcurrency: config.webhooks.concurrency, ocrWorkers: config.ocr.workers,
+    { concurrency: config.workerConcurrency, maxPerOrg: config.workerMaxPerOrg, webhookConcurrency: config.webhooks.concurrency, ocrWorkers: config.ocr.workers,
       archive: archive?.describe() ?? 'off' },
     'worker started',
   );
@@ -116,6 +131,7 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
   return {
     async stop() {
       clearInterval(housekeepingTimer);
+      clearInterval(abandonedTimer);
       await Promise.all([processing.stop(), delivering.stop()]);
       await Promise.allSettled([ocr.close(), pdfRunner.close(), archive?.close(), dispatcher.close(), extractor.close()]);
       log.info('worker stopped');

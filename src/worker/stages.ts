@@ -41,6 +41,7 @@ export function stagesFor(r: WorkerResources, job: DocumentJob, log: Logger, sig
           maxBytes: config.download.maxBytes,
           totalTimeoutMs: config.download.timeoutMs,
           connectTimeoutMs: config.download.connectTimeoutMs,
+          idleTimeoutMs: config.download.idleTimeoutMs,
           signal,
         });
         metrics?.downloadBytes.inc(d.bytes.length);

@@ -7,6 +7,7 @@ import { openDatabase } from '../../db/open.js';
 import { migrate } from '../../db/migrate.js';
 import { createLogger } from '../../logger.js';
 import type { Worker } from '../../worker/index.js';
+import { installProcessGuards } from '../../worker/process-guards.js';
 import { withAdminContext } from '../context.js';
 import { printJson } from '../output.js';
 
@@ -19,6 +20,8 @@ type Role = { api: boolean; worker: boolean };
 async function run(role: Role): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // A dropped promise (see src/worker/process-guards.ts) is logged, not a reason to exit mid-work.
+  installProcessGuards(logger);
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let app: { close(): Promise<unknown> } | undefined;
   let worker: Worker | null = null;

@@ -31,7 +31,9 @@ import { createSafeDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, type SafeDispatcherOp
 import { firstBytesHex, sniffFormat } from './sniff.js';
 
 export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
-export const DEFAULT_TOTAL_TIMEOUT_MS = 60_000;
+export const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
+/** A host that accepts the connection and then stays silent costs this long, not the whole total timeout. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_USER_AGENT = 'docex/0.1 (document fetcher)';
 
@@ -41,6 +43,8 @@ export interface DownloadOptions extends AddressPolicy {
   connectTimeoutMs?: number;
   /** The whole download, all redirects and the body included. */
   totalTimeoutMs?: number;
+  /** Longest silence: waiting for the response headers, or for the next chunk of the body. */
+  idleTimeoutMs?: number;
   maxRedirects?: number;
   /** Defaults to the system resolver; tests inject one to make a public-looking name resolve to 127.0.0.1. */
   lookup?: HostResolver;
@@ -71,6 +75,7 @@ interface Settings {
   maxBytes: number;
   connectTimeoutMs: number;
   totalTimeoutMs: number;
+  idleTimeoutMs: number;
   lookup: HostResolver | undefined;
   ca: SafeDispatcherOptions['ca'];
   signal: AbortSignal;
@@ -95,6 +100,7 @@ export async function download(url: string, options: DownloadOptions): Promise<D
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     totalTimeoutMs,
+    idleTimeoutMs: Math.min(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, totalTimeoutMs),
     lookup: options.lookup,
     ca: options.ca,
     signal: options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal,
@@ -192,8 +198,8 @@ async function fetchHop(
     ...settings.policy,
     lookup: async (name) => (name === hostname ? addresses : Promise.reject(new Error(`unexpected host ${name}`))),
     connectTimeoutMs: settings.connectTimeoutMs,
-    headersTimeoutMs: settings.totalTimeoutMs,
-    bodyTimeoutMs: settings.totalTimeoutMs,
+    headersTimeoutMs: settings.idleTimeoutMs,
+    bodyTimeoutMs: settings.idleTimeoutMs,
     ca: settings.ca,
   });
   try {
