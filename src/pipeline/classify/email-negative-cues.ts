@@ -173,6 +173,17 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
+    // Malware dressed as an invoice: the "invoice" is an archive or a program ("Invoice_March.zip",
+    // "Rechnung_0348221.pdf.exe", "in the attached archive, password 2026"). A real bill comes as a document.
+    id: 'suspicious_file',
+    weight: -4.0,
+    patterns: [
+      re('\\.(?:zip|rar|7z|exe|scr|js|vbs|iso|img|bat|cmd|jar)\\b|\\.(?:pdf|doc|docx|xls|xlsx)\\.(?:exe|scr|js|zip|html?)\\b'),
+      re(`\\b(?:attached|enclosed) (?:zip|archive|compressed file)\\b|\\b(?:zip|archive|compressed) (?:file|folder|archive)\\b|\\barchive jointe\\b|\\bfichier compresse\\b`),
+      re('\\b(?:gepacktes?|komprimiertes?|zip-?)(?:archiv|datei)\\b|\\barchivo comprimido\\b|\\barchivio compresso\\b|\\bgecomprimeerde? bestand\\b|\\b(?:ficheiro|arquivo) (?:comprimido|compactado)\\b'),
+    ],
+  },
+  {
     // The writer paid: a remittance, not a bill. (The payee's "payment received" is payment_received, in
     // email-settlement-cues.ts.)
     id: 'payment_made',

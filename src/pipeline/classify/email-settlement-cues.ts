@@ -77,7 +77,7 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re(`\\bremboursement ${gap(5)}(?:a ete|est) (?:effectue|emis|traite|initie)|\\bprocede au remboursement\\b|\\bvous avons rembourse\\b|\\bvotre remboursement\\b`),
       re('\\b(?:hemos|se ha) (?:procesado|emitido|realizado|tramitado) (?:el|tu|su) reembolso\\b|\\b(?:te|le|os|les) hemos (?:reembolsado|devuelto)\\b|\\bhemos devuelto\\b|\\b(?:tu|su) reembolso\\b'),
       re('\\b(?:abbiamo|e stato) (?:emesso|effettuato|elaborato|disposto) (?:il )?rimborso\\b|\\b(?:ti|vi|le) abbiamo rimborsato\\b|\\bil (?:tuo|suo|vostro) rimborso\\b'),
-      re('\\bterugbetaald\\b|\\bteruggestort\\b|\\bterugbetaling\\b|\\bgerestitueerd\\b'),
+      re('\\bzuruck(?:uberwiesen|gebucht|gezahlt|erstattet)\\b|\\bruckbuchung\\b|\\bgeld zuruck\\b|\\brecredite?e?s?\\b|\\bterugbetaald\\b|\\bteruggestort\\b|\\bterugbetaling\\b|\\bgerestitueerd\\b'),
       re('\\b(?:processamos|emitimos|efetuamos) o reembolso\\b|\\breembolsamos\\b|\\bdevolvemos\\b|\\bo seu reembolso\\b'),
     ],
   },

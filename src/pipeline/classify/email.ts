@@ -150,11 +150,14 @@ export function assessEmail(input: EmailInput): EmailAssessment {
   // new bill" is the new bill's: the document is for the books.
   const newDocument = allHits.some((h) => NEW_DOCUMENT.has(h.cue.id));
   const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
+  // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
+  const suspicious = allHits.some((h) => h.cue.id === 'suspicious_file');
   const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
   const quietReply = subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
 
   const reasons: string[] = [];
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
+  if (suspicious) reasons.push('the bill comes as an archive or a program: bill cues count 0');
   if (quietReply) reasons.push(`reply that hands nothing over: subject and own text x${REPLY_WITHOUT_DELIVERY_FACTOR}`);
   let total = 0;
   let specific = false;
@@ -165,6 +168,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       let weight = hit.negated ? 0 : hit.cue.weight;
       let note = '';
       if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
+      if (weight > 0 && suspicious) [weight, note] = [0, ' (suspicious file)'];
       if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
