@@ -1,4 +1,4 @@
-// Runs the CLI from TypeScript sources (tests and `npm run docex` use this; the published bin runs dist/).
+// Runs the CLI from TypeScript sources (`npm run docex`); the published bin runs the compiled dist/.
 import { main } from './main.js';
 
 await main(process.argv);

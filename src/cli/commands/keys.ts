@@ -7,8 +7,9 @@ import { normalizeAllowlistEntry } from '../../auth/ip-allowlist.js';
 import { organizationExists } from '../../auth/organizations.js';
 import { normalizeWebhookBaseUrl, WebhookUrlError } from '../../jobs/webhook-url.js';
 import { withAdminContext } from '../context.js';
-import { CliError, printJson, printTable } from '../output.js';
+import { CliError, print, printJson, printTable } from '../output.js';
 import { requireUuid } from './validate.js';
+import { checkWebhookReachable } from '../webhook-reachability.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -22,8 +23,9 @@ export function registerKeyCommands(program: Command): void {
     .requiredOption('--name <name>', 'key name (shown in ip_not_allowed errors), e.g. "production"')
     .requiredOption('--webhook-base-url <url>', "base URL that jobs' relative webhookUrl values are joined to")
     .option('--allow <ipOrCidr>', 'allow only this address or CIDR range (repeatable; none = any address)', collect, [])
+    .option('--allow-unreachable-webhook', "create the key although the current address policy would refuse its webhook base URL")
     .option('--json', 'print JSON')
-    .action(async (opts: { org: string; name: string; webhookBaseUrl: string; allow: string[]; json?: boolean }) => {
+    .action(async (opts: { org: string; name: string; webhookBaseUrl: string; allow: string[]; allowUnreachableWebhook?: boolean; json?: boolean }) => {
       const organizationId = requireUuid(opts.org, '--org');
       const name = opts.name.trim();
       if (!name || name.length > 200) throw new CliError('--name must be 1-200 characters');
@@ -40,7 +42,8 @@ export function registerKeyCommands(program: Command): void {
       } catch (err) {
         throw new CliError(`--allow: ${(err as Error).message}`);
       }
-      const key = await withAdminContext(async ({ db }) => {
+      const key = await withAdminContext(async ({ db, config }) => {
+        await checkWebhookReachable(webhookBaseUrl, config, Boolean(opts.allowUnreachableWebhook));
         if (!(await organizationExists(db.pool, organizationId))) {
           throw new CliError(`organization ${organizationId} not found (or deleted)`);
         }
@@ -54,7 +57,7 @@ export function registerKeyCommands(program: Command): void {
         printJson(key);
         return;
       }
-      process.stdout.write(
+      print(
         `created API key ${key.name}\n` +
           `  client id:     ${key.clientId}\n` +
           `  client secret: ${key.clientSecret}\n` +
@@ -99,7 +102,7 @@ export function registerKeyCommands(program: Command): void {
       });
       if (opts.json) printJson({ clientId, webhookSigningSecret: rotated.secret, previousSecretsExpireAt: rotated.previousExpiresAt });
       else {
-        process.stdout.write(
+        print(
           `new webhook signing secret: ${rotated.secret}\n` +
             `webhooks are signed with the old and the new secret until ${rotated.previousExpiresAt}\n`,
         );
@@ -116,6 +119,6 @@ export function registerKeyCommands(program: Command): void {
       const outcome = await withAdminContext(({ db }) => revokeApiKey(db.pool, clientId));
       if (outcome === 'not_found') throw new CliError(`API key ${clientId} not found`);
       if (opts.json) printJson({ clientId, revoked: true, alreadyRevoked: outcome === 'already_revoked' });
-      else process.stdout.write(outcome === 'revoked' ? `revoked API key ${clientId}\n` : `API key ${clientId} was already revoked\n`);
+      else print(outcome === 'revoked' ? `revoked API key ${clientId}\n` : `API key ${clientId} was already revoked\n`);
     });
 }

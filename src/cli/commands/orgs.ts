@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createOrganization, deleteOrganization, listOrganizations } from '../../auth/organizations.js';
 import { withAdminContext } from '../context.js';
-import { CliError, printJson, printTable } from '../output.js';
+import { CliError, print, printJson, printTable } from '../output.js';
 import { requireUuid } from './validate.js';
 
 export function registerOrgCommands(program: Command): void {
@@ -17,7 +17,7 @@ export function registerOrgCommands(program: Command): void {
       if (!name || name.length > 200) throw new CliError('--name must be 1-200 characters');
       const org = await withAdminContext(({ db }) => createOrganization(db.pool, name));
       if (opts.json) printJson(org);
-      else process.stdout.write(`created organization ${org.id} (${org.name})\n`);
+      else print(`created organization ${org.id} (${org.name})\n`);
     });
 
   orgs
@@ -40,6 +40,6 @@ export function registerOrgCommands(program: Command): void {
       const deleted = await withAdminContext(({ db }) => deleteOrganization(db.pool, orgId));
       if (!deleted) throw new CliError(`organization ${orgId} not found (or already deleted)`);
       if (opts.json) printJson({ id: orgId, deleted: true });
-      else process.stdout.write(`deleted organization ${orgId}; its API keys no longer authenticate\n`);
+      else print(`deleted organization ${orgId}; its API keys no longer authenticate\n`);
     });
 }

@@ -9,7 +9,7 @@ import {
   type ParserEngine,
 } from '../../registry/parser-versions.js';
 import { withAdminContext } from '../context.js';
-import { CliError, printJson, printTable } from '../output.js';
+import { CliError, print, printJson, printTable } from '../output.js';
 import { requireUuid } from './validate.js';
 
 // Email attachments are extracted as invoices, with type 0's active version.
@@ -76,7 +76,7 @@ export function registerParserCommands(program: Command): void {
         return withTransaction(db.pool, (tx) => createParserVersion(tx, { typeId, engine, config, description: opts.description }));
       });
       if (opts.json) printJson(created);
-      else process.stdout.write(`created parser version ${created.id} (type ${typeId}, version ${created.version}, ${engine}, draft)\n`);
+      else print(`created parser version ${created.id} (type ${typeId}, version ${created.version}, ${engine}, draft)\n`);
     });
 
   parsers
@@ -96,7 +96,7 @@ export function registerParserCommands(program: Command): void {
         }),
       );
       if (opts.json) printJson(version);
-      else process.stdout.write(`activated parser version ${version.version} of type ${version.typeId} (${version.id})\n`);
+      else print(`activated parser version ${version.version} of type ${version.typeId} (${version.id})\n`);
     });
 
   parsers
@@ -109,6 +109,6 @@ export function registerParserCommands(program: Command): void {
       const version = await withAdminContext(({ db }) => retireParserVersion(db.pool, id));
       if (!version) throw new CliError(`parser version ${id} not found`);
       if (opts.json) printJson(version);
-      else process.stdout.write(`retired parser version ${version.version} of type ${version.typeId}\n`);
+      else print(`retired parser version ${version.version} of type ${version.typeId}\n`);
     });
 }

@@ -1,5 +1,6 @@
 // `docex start` (API + worker in one process), `docex serve` (API), `docex worker` (processing and delivery, with
 // health and metrics on PORT) and `docex migrate`.
+import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { warmUpSecrets } from '../../auth/secrets.js';
 import { loadConfig } from '../../config.js';
@@ -9,19 +10,40 @@ import { createLogger } from '../../logger.js';
 import type { Worker } from '../../worker/index.js';
 import { installProcessGuards } from '../../worker/process-guards.js';
 import { withAdminContext } from '../context.js';
-import { printJson } from '../output.js';
+import { recordInstance } from '../../db/embedded-instances.js';
+import { cliIo, print, printJson } from '../output.js';
 
 type Role = { api: boolean; worker: boolean };
+interface RunOptions {
+  exitWithParent?: boolean;
+}
+
+/**
+ * `npm start` runs docex as npm's child: a supervisor's SIGTERM reaches npm, which forwards it, but a SIGKILL of npm
+ * (or npm crashing) would leave docex and its PostgreSQL serving with nobody to stop them. With --exit-with-parent
+ * docex watches its parent and shuts down as on SIGTERM when it is gone (it is then adopted by another process).
+ */
+function watchParent(onGone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, 500);
+  timer.unref();
+}
 
 /**
  * Runs until SIGTERM/SIGINT, then stops taking requests and jobs, drains in-flight requests, lets in-flight jobs
  * finish for DOCEX_SHUTDOWN_GRACE_MS (then releases them to the queue) and closes the database.
  */
-async function run(role: Role): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+async function run(role: Role, options: RunOptions = {}): Promise<void> {
+  const config = loadConfig(cliIo().env);
+  const logger = createLogger(config.logLevel, 1, config.logFormat);
   // A dropped promise (see src/worker/process-guards.ts) is logged, not a reason to exit mid-work.
   installProcessGuards(logger);
+  let forgetInstance = () => {};
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let app: { close(): Promise<unknown> } | undefined;
   let worker: Worker | null = null;
@@ -43,10 +65,12 @@ async function run(role: Role): Promise<void> {
     await app?.close();
     await worker?.stop();
     await db?.close();
+    forgetInstance();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  if (options.exitWithParent) watchParent(() => void stop('parent exited'));
 
   startup = (async () => {
     // Loaded here, not at the top: admin commands share this CLI and should not pay for pdfjs, OCR and the HTTP stack.
@@ -63,6 +87,17 @@ async function run(role: Role): Promise<void> {
     if (stopping) return;
     worker = role.worker ? await startWorker({ config, pool: db.pool, logger, metrics }) : null;
     await fastify.listen({ port: config.port, host: config.host });
+    if (db.embedded) {
+      // Lets admin commands started in other folders find this database (src/cli/admin-database.ts).
+      forgetInstance = await recordInstance(config.instancesDir, {
+        pid: process.pid,
+        dataDir: config.dataDir,
+        pgPort: config.embeddedPgPort,
+        httpPort: (fastify.server.address() as AddressInfo | null)?.port ?? config.port,
+        startedAt: new Date().toISOString(),
+      });
+      process.once('exit', forgetInstance);
+    }
     logger.info(
       { api: role.api, worker: role.worker, database: db.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' },
       'docex is ready',
@@ -71,31 +106,37 @@ async function run(role: Role): Promise<void> {
   await startup;
 }
 
+const EXIT_WITH_PARENT = ['--exit-with-parent', 'shut down when the parent process (e.g. npm) is gone'] as const;
+
 export function registerServerCommands(program: Command): void {
   program
-    .command('start', { isDefault: true })
-    .description('run the HTTP API and the worker in one process (the default for npm start)')
-    .action(() => run({ api: true, worker: true }));
+    .command('start')
+    .description('run the HTTP API and the worker in one process (what npm start runs); stops on SIGTERM/SIGINT')
+    .option(...EXIT_WITH_PARENT)
+    .action((opts: RunOptions) => run({ api: true, worker: true }, opts));
 
   program
     .command('serve')
     .description('run the HTTP API only')
-    .action(() => run({ api: true, worker: false }));
+    .option(...EXIT_WITH_PARENT)
+    .action((opts: RunOptions) => run({ api: true, worker: false }, opts));
 
   program
     .command('worker')
     .description('run the worker only (processing and webhook delivery); /healthz, /readyz and /metrics on PORT')
-    .action(() => run({ api: false, worker: true }));
+    .option(...EXIT_WITH_PARENT)
+    .action((opts: RunOptions) => run({ api: false, worker: true }, opts));
 
   program
     .command('migrate')
     .description('apply pending database migrations (also done automatically at start)')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const result = await withAdminContext(({ db }) => migrate(db.pool), { migrate: false });
+      // The one admin command that may create the embedded database (an explicit set-up step).
+      const result = await withAdminContext(({ db }) => migrate(db.pool), { migrate: false, mayInitialise: true });
       if (opts.json) printJson(result);
       else {
-        process.stdout.write(
+        print(
           result.applied.length > 0
             ? `applied ${result.applied.length} migration(s): ${result.applied.join(', ')}\n`
             : 'database is up to date\n',

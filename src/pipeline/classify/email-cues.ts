@@ -21,7 +21,8 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:invoice|e-?invoice|tax invoice)\\b'),
       re('\\b[a-z]*rechnung(?:s[a-z]+)?\\b'),
       re('\\bfactur[ea]\\b'),
-      re('\\bfattura\\b|\\bbolletta\\b'),
+      re('\\bfattura\\b|\\bbolletta\\b|\\bparcella\\b'),
+      re("\\bnote d'honoraires\\b|\\bhonorarnote\\b|\\bminuta de honorarios\\b|\\bhotelnota\\b|\\b(?:uw|je|de) nota\\b"),
       re('\\bfactuur[a-z]*\\b'),
       re('\\bfatura\\b'),
       re('\\bnota fiscal\\b'),
@@ -101,6 +102,16 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re("\\bsaldo residuo\\b|\\bresta(?:no)? da (?:pagare|saldare)\\b|\\bpagamento parziale\\b|\\bimporto residuo\\b"),
       re('\\b(?:resterend|openstaand) (?:bedrag|saldo)\\b|\\bnog te betalen\\b|\\bdeelbetaling\\b'),
       re('\\b(?:saldo|valor) em (?:divida|aberto)\\b|\\bfalta pagar\\b|\\bvalor remanescente\\b|\\bpagamento parcial\\b'),
+    ],
+  },
+  {
+    // "Paid by card" at the counter: the bill and its payment come together (a hotel bill, a receipted invoice), so
+    // payment words do not make the mail a confirmation of an earlier bill (see NEW_DOCUMENT in email.ts).
+    id: 'paid_at_purchase',
+    weight: 0.5,
+    negatable: true,
+    patterns: [
+      re(`\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|kreditkarte|karte|ec-karte|carte(?: bancaire)?|tarjeta|carta(?: di credito)?|creditcard|pinpas|cartao(?: de credito)?)\\b`),
     ],
   },
   {

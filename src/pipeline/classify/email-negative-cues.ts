@@ -184,6 +184,16 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
+    // Scam: a "pending invoice" for something never ordered, and a link or number to cancel it.
+    id: 'unauthorised_charge',
+    weight: -4.0,
+    patterns: [
+      re("\\bif you did(?: not|n't) (?:make|place|authori[sz]e|order|recogni[sz]e) (?:this|the)\\b|\\bcall our fraud (?:team|department)\\b"),
+      re('\\bfalls sie diese (?:bestellung|zahlung) nicht\\b|\\bsi vous n\'etes pas a l\'origine de cette\\b|\\bsi no ha realizado (?:este|esta) (?:pedido|compra|pago)\\b'),
+      re("\\bse non hai effettuato tu\\b|\\bheeft u deze bestelling niet geplaatst\\b|\\bse nao fez (?:esta|este) (?:encomenda|compra|pagamento)\\b"),
+    ],
+  },
+  {
     // The writer paid: a remittance, not a bill. (The payee's "payment received" is payment_received, in
     // email-settlement-cues.ts.)
     id: 'payment_made',

@@ -38,6 +38,8 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       // arrivato", "confirm receipt of", "incasso / cobro / recebimento of the invoice".
       re(`\\b${NUMBERED} ${gap(3)}${PAID}\\b|\\b${INVOICE} ${gap(3)}${PAID}\\b`),
       re(`\\b${MONEY} ${gap(10)}${ARRIVED}\\b`),
+      // A payment app's "Payment successful - INV-1184", "Zahlung erfolgreich", "Pagamento riuscito".
+      re(`\\b${MONEY} ${gap(8)}(?:was |is |has been |se ha |e )?(?:successful|succeeded|completed|erfolgreich|abgeschlossen|reussie?|a reussi|effectuee? avec succes|realizado con exito|completad[oa]|completado correctamente|riuscito|andato a buon fine|gelukt|geslaagd|concluid[oa](?: com sucesso)?|bem-sucedido)\\b`),
       re('\\bconfirm(?:ing)? (?:the )?receipt of\\b|\\bbestatigen (?:ihnen )?den (?:eingang|erhalt)\\b|\\b(?:accusons|confirmons) (?:la )?(?:bonne )?reception\\b|\\bconfirmamos (?:la |a |o )?(?:recepcion|rececao|recepcao|recebimento)\\b|\\bconfermiamo (?:la ricezione|l\'avvenuto)\\b|\\bbevestigen (?:wij )?de ontvangst\\b'),
       re(`\\b(?:avvenuto incasso|incasso|cobro|recebimento|encaissement|eingang) (?:de la |della |da |de |del |der |zur |of |van )?(?:vostra |your |sua |ihrer )?${INVOICE}\\b|\\b(?:hemos cobrado|abbiamo incassato|avons encaisse|recebemos)\\b`),
       re(`\\b(?:we|i)(?:'ve| have)? (?:now |just |successfully |already )?received (?:your|the|a|full) (?:full |recent )?${MONEY_IN}\\b`),

@@ -106,7 +106,7 @@ const NOT_SETTLED: ReadonlySet<string> = new Set(['credit_note_noun', 'attached_
  * Cues that keep a bill open whatever the payment words say: a document that is not the settled bill (a credit
  * note, a new bill), or a balance still due after a partial payment.
  */
-const NEW_DOCUMENT: ReadonlySet<string> = new Set(['attached_credit_note', 'new_bill', 'balance_still_due']);
+const NEW_DOCUMENT: ReadonlySet<string> = new Set(['attached_credit_note', 'new_bill', 'balance_still_due', 'paid_at_purchase']);
 /** Cues by which the author's own text hands over a bill (a file, a link, "here is"). */
 const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invoice', 'attached_credit_note', 'invoice_for_you', 'invoice_link']);
 /**
@@ -114,6 +114,8 @@ const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invo
  * invoice of the thread, which its subject names: the subject and the own text count this much.
  */
 export const REPLY_WITHOUT_DELIVERY_FACTOR = 0.5;
+/** Malware and scams dressed as invoices: with one, nothing in the mail is a bill. */
+const SCAM: ReadonlySet<string> = new Set(['suspicious_file', 'unauthorised_charge']);
 /** Request cues that a reply's subject only repeats. */
 const REQUESTS: ReadonlySet<string> = new Set(['request_for_invoice', 'request_for_documents', 'question_subject']);
 
@@ -151,13 +153,13 @@ export function assessEmail(input: EmailInput): EmailAssessment {
   const newDocument = allHits.some((h) => NEW_DOCUMENT.has(h.cue.id));
   const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
   // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
-  const suspicious = allHits.some((h) => h.cue.id === 'suspicious_file');
+  const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
   const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
   const quietReply = subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
 
   const reasons: string[] = [];
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
-  if (suspicious) reasons.push('the bill comes as an archive or a program: bill cues count 0');
+  if (suspicious) reasons.push('scam: the bill comes as an archive or a program, or is a charge to cancel: bill cues count 0');
   if (quietReply) reasons.push(`reply that hands nothing over: subject and own text x${REPLY_WITHOUT_DELIVERY_FACTOR}`);
   let total = 0;
   let specific = false;
@@ -168,7 +170,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       let weight = hit.negated ? 0 : hit.cue.weight;
       let note = '';
       if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
-      if (weight > 0 && suspicious) [weight, note] = [0, ' (suspicious file)'];
+      if (weight > 0 && suspicious) [weight, note] = [0, ' (scam)'];
       if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
