@@ -15,20 +15,17 @@
 // named by commit. --misses lists every wrong field. --cache keeps read documents under .bench/ for fast
 // iteration on extraction (timings are then meaningless; a final figure is measured without it).
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOcrPool, type OcrPool } from '../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
 import { loadLearner, type TrainingDocument } from './accuracy/learned.js';
 import { readDataset, type DatasetRow } from './accuracy/manifest.js';
 import { renderFamilies, renderMisses, renderTable } from './accuracy/report.js';
-import type { ReadDocument } from '../src/pipeline/model.js';
-import { extractInvoiceOf, readForBench, type ReadCache, type ReadOutcome } from './accuracy/run-document.js';
+import { extractInvoiceOf, fileReadCache, readForBench, type ReadOutcome } from './accuracy/run-document.js';
 import { scoreDocument, summarize, type DocumentScore } from './accuracy/score.js';
 
 const DEFAULT_DATASETS = ['zugferd-corpus', 'invoice2data', 'harvest'].map((name) => join('..', 'shared', 'datasets', name));
-/** --cache keeps read documents here (ignored by git): for fast iteration; ms per page is then meaningless. */
-const CACHE_DIR = join('.bench', 'accuracy-read-cache');
 const KIND_GROUPS = ['born-digital', 'scan', 'photo', 'image-digital', 'receipt'] as const;
 
 interface Args {
@@ -105,22 +102,6 @@ function summariesOf(scores: readonly DocumentScore[], datasets: readonly string
   return { perDataset, perKind, perFamily };
 }
 
-function fileCache(dir: string): ReadCache {
-  return {
-    async get(key) {
-      try {
-        return JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as ReadDocument;
-      } catch {
-        return null;
-      }
-    },
-    async set(key, doc) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${key}.json`), JSON.stringify(doc));
-    },
-  };
-}
-
 function commitId(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -144,7 +125,7 @@ async function main(): Promise<void> {
     if (args.images) process.exitCode = 1;
   }
   const out: string[] = [];
-  const cache = args.cache ? fileCache(CACHE_DIR) : undefined;
+  const cache = args.cache ? fileReadCache() : undefined;
   try {
     const reads: ReadRow[] = [];
     const names: string[] = [];

@@ -1,7 +1,7 @@
 // One document, shown the way the extractor sees it: every line the reader produced (page, position, text) and the
 // summary the builtin engine made of it. For finding out why bench:accuracy reports a miss.
 //
-//   npx tsx bench/accuracy/inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates]
+//   npx tsx bench/accuracy/inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates] [--cache]
 import { createOcrPool } from '../../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../../src/pipeline/read/pdf/index.js';
 import { readHints } from '../../src/pipeline/extract/builtin/hints.js';
@@ -10,7 +10,7 @@ import { buildLayout } from '../../src/pipeline/extract/builtin/layout/layout.js
 import { findHeaders } from '../../src/pipeline/extract/builtin/table/index.js';
 import { amountCandidates } from '../../src/pipeline/extract/builtin/totals.js';
 import type { ReadDocument } from '../../src/pipeline/model.js';
-import { runDocument } from './run-document.js';
+import { fileReadCache, runDocument } from './run-document.js';
 
 /** The labelled amount candidates per summary field, before the arithmetic chooses. */
 function printAmountCandidates(doc: ReadDocument): void {
@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   const pdfRunner = createPdfSandboxPool({ maxWorkers: 1 });
   const ocr = await createOcrPool({ size: 1, pageTimeoutMs: 300_000 });
   try {
-    const outcome = await runDocument(file, { einvoice: !argv.includes('--no-einvoice'), images, pdfRunner, ocr, keepDocument: true });
+    const cache = argv.includes('--cache') ? fileReadCache() : undefined;
+    const outcome = await runDocument(file, { einvoice: !argv.includes('--no-einvoice'), images, pdfRunner, ocr, keepDocument: true }, cache);
     if (!argv.includes('--result-only')) {
       for (const page of outcome.document?.pages ?? []) {
         console.log(`--- page ${page.number} (${page.source}, ${page.width}x${page.height} ${page.unit})`);

@@ -1,8 +1,8 @@
 // One document through the service's own reading and extraction code. With `images`, every page is rendered,
 // degraded like a photo or scan and read by OCR only, as uploaded images would be.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import type { SandboxRunner } from '../../src/pipeline/read/sandbox/run-in-sandbox.js';
 import type { ReadDocument } from '../../src/pipeline/model.js';
 import { extractBuiltin } from '../../src/pipeline/extract/index.js';
@@ -86,6 +86,25 @@ export interface ReadCache {
   set(key: string, doc: ReadDocument): Promise<void>;
 }
 
+/** --cache keeps read documents here (ignored by git): for fast iteration; timings are then meaningless. */
+const CACHE_DIR = join('.bench', 'accuracy-read-cache');
+
+export function fileReadCache(dir = CACHE_DIR): ReadCache {
+  return {
+    async get(key) {
+      try {
+        return JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as ReadDocument;
+      } catch {
+        return null;
+      }
+    },
+    async set(key, doc) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${key}.json`), JSON.stringify(doc));
+    },
+  };
+}
+
 async function cached(cache: ReadCache | undefined, key: string, read: () => Promise<ReadDocument | null>): Promise<ReadDocument | null> {
   const hit = await cache?.get(key);
   if (hit) return hit;
@@ -130,8 +149,8 @@ export async function readForBench(file: string, options: RunOptions, cache?: Re
 }
 
 /** One document read and extracted with the rules alone (inspect.ts). */
-export async function runDocument(file: string, options: RunOptions): Promise<RunOutcome> {
-  const read = await readForBench(file, options);
+export async function runDocument(file: string, options: RunOptions, cache?: ReadCache): Promise<RunOutcome> {
+  const read = await readForBench(file, options, cache);
   const { result, ms } = read.rules;
   return { result, pages: read.pages, ms: read.readMs + ms, ...(options.keepDocument ? { document: read.document } : {}) };
 }

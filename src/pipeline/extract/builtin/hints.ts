@@ -5,7 +5,6 @@ import {
   LABEL_FIELDS,
   LABEL_LANGUAGES,
   detectCurrency,
-  detectDateOrder,
   detectDecimalSeparator,
   findAmounts,
   isActiveCurrencyCode,
@@ -18,7 +17,9 @@ import {
   type FindAmountsHint,
   type LabelLanguage,
 } from '../parse/index.js';
+import { countryVotes, showsCountry } from '../parse/country-cues.js';
 import { CURRENCY_SYMBOL_PATTERN } from '../parse/currency.js';
+import { currencyFromCountry, decideDateOrder } from '../parse/document-conventions.js';
 import type { Layout, Segment } from './layout/layout.js';
 
 export interface DocumentHints {
@@ -110,16 +111,29 @@ function labelledCurrency(layout: Layout): { code: string; segment: Segment } | 
 
 export function readHints(layout: Layout): DocumentHints {
   const texts = layout.segments.map((s) => s.text);
+  const lines = layout.lines.map((l) => l.text);
   const decimalSeparator = detectDecimalSeparator(texts);
-  const dateOrder = detectDateOrder(layout.lines.map((l) => l.text));
   const labelled = labelledCurrency(layout);
-  const currency = labelled?.code ?? detectCurrency(texts.join('\n'));
+  const countries = countryVotes(lines);
+  const found = labelled?.code ?? detectCurrency(texts.join('\n'));
+  // A document printing no currency at all is priced in its country's (an Indonesian receipt's "174,600"); the
+  // segment that shows the country (its NPWP, its ZIP code) is the evidence.
+  const byCountry = found ? null : currencyFromCountry(countries);
+  const currency = found ?? byCountry?.currency ?? null;
   const language = detectLabelLanguage(layout.segments);
+  // Decided once from the whole document, then every date is read with it (see decideDateOrder).
+  const dateOrder = decideDateOrder({ samples: lines, language, currency }, countries).order;
   return {
     decimalSeparator,
     dateOrder,
     currency,
-    currencySegment: labelled?.segment ?? (currency ? currencyEvidence(layout.segments, currency, decimalSeparator) : null),
+    currencySegment:
+      labelled?.segment ??
+      (byCountry
+        ? (layout.segments.find((s) => showsCountry(s.text, byCountry.country)) ?? null)
+        : currency
+          ? currencyEvidence(layout.segments, currency, decimalSeparator)
+          : null),
     language,
     spaceGrouping: language === 'fr' || texts.some((t) => SPACE_GROUPED_CELL.test(t)),
   };

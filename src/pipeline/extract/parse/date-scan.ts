@@ -90,20 +90,37 @@ const DAY_FIRST_IN_TEXT = new RegExp(`${NOT_WORD_BEFORE}\\d{1,2}(?:st|nd|rd|th|e
  * Year-first dates say nothing about the order and are ignored.
  */
 export function detectDateOrder(samples: readonly string[]): DateOrder | null {
-  let dmy = 0;
-  let mdy = 0;
+  const { proof, habit } = dateOrderEvidence(samples);
+  const dmy = proof.dmy + habit.dmy;
+  const mdy = proof.mdy + habit.mdy;
+  if (dmy === mdy) return null;
+  return dmy > mdy ? 'DMY' : 'MDY';
+}
+
+export interface DateOrderVotes {
+  dmy: number;
+  mdy: number;
+}
+
+/**
+ * The votes behind {@link detectDateOrder}, split by strength: `proof` counts numeric dates that can only be read
+ * one way (a number above 12 in first or second place), `habit` the half votes of dotted dates and of dates
+ * written with month names. Proof settles a document; habits only lean.
+ */
+export function dateOrderEvidence(samples: readonly string[]): { proof: DateOrderVotes; habit: DateOrderVotes } {
+  const proof = { dmy: 0, mdy: 0 };
+  const habit = { dmy: 0, mdy: 0 };
   for (const sample of samples) {
     const text = foldKeepLength(sample.length > MAX_SCAN_CHARS ? sample.slice(0, MAX_SCAN_CHARS) : sample);
     for (const m of text.matchAll(NUMERIC_IN_TEXT)) {
       const a = Number(m[1]);
       const b = Number(m[3]);
-      if (a > 12 && b <= 12) dmy++;
-      else if (b > 12 && a <= 12) mdy++;
-      else if (m[2] === '.') dmy += 0.5;
+      if (a > 12 && b <= 12) proof.dmy++;
+      else if (b > 12 && a <= 12) proof.mdy++;
+      else if (m[2] === '.') habit.dmy += 0.5;
     }
-    for (const m of text.matchAll(MONTH_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) mdy += 0.5;
-    for (const m of text.matchAll(DAY_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) dmy += 0.5;
+    for (const m of text.matchAll(MONTH_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) habit.mdy += 0.5;
+    for (const m of text.matchAll(DAY_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) habit.dmy += 0.5;
   }
-  if (dmy === mdy) return null;
-  return dmy > mdy ? 'DMY' : 'MDY';
+  return { proof, habit };
 }

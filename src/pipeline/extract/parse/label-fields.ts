@@ -7,6 +7,8 @@ export const LABEL_FIELDS = [
   'due_date',
   'delivery_date',
   'order_date',
+  // another invoice this one refers to (a correction's original, BT-25/26): its number and date are not this one's
+  'preceding_invoice',
   'po_number',
   'customer_number',
   // identifiers of the parties; `tax_id` is a label that does not say whose number it is (decide by layout)

@@ -135,6 +135,43 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
     },
   },
   {
+    // The start and end of the invoiced period (EN 16931 BT-73/74): dates near the invoice date that are not it
+    // ("DATE DE DEBUT DE PRESTATION : 01/01/2022" under "Date : 31/01/2022"). Listed so that the longer label
+    // claims its words before the bare "Date" can.
+    field: 'delivery_date',
+    variants: {
+      en: ['period start', 'period end', 'period start date', 'period end date', 'start date', 'end date',
+        'service start date', 'service end date', 'service period', 'billing period', 'period from', 'period to'],
+      de: ['Leistungsbeginn', 'Leistungsende', 'Abrechnungszeitraum', 'Zeitraum von', 'Zeitraum bis', 'Beginn der Leistung',
+        'Ende der Leistung', 'Abrechnungsbeginn', 'Abrechnungsende'],
+      fr: ['Date de début de prestation', 'Date de fin de prestation', 'Date de début', 'Date de fin',
+        'Début de période', 'Fin de période', 'Période de facturation', 'Début de prestation', 'Fin de prestation'],
+      es: ['Fecha de inicio', 'Fecha de fin', 'Fecha inicio', 'Fecha fin', 'Periodo de facturación', 'Inicio del periodo',
+        'Fin del periodo'],
+      it: ['Data inizio', 'Data fine', 'Data di inizio', 'Data di fine', 'Periodo di fatturazione', 'Inizio periodo',
+        'Fine periodo'],
+      nl: ['Begindatum', 'Einddatum', 'Startdatum', 'Factuurperiode', 'Begin periode', 'Einde periode'],
+    },
+  },
+  {
+    // A reference to another invoice (the one a credit note or correction amends): its number and date.
+    field: 'preceding_invoice',
+    variants: {
+      en: ['preceding invoice', 'original invoice', 'related invoice', 'corrected invoice', 'referenced invoice',
+        'preceding invoice number', 'original invoice number', 'related invoice number', 'preceding invoice date',
+        'original invoice date', 'related invoice date', 'original invoice no'],
+      de: ['Ursprungsrechnung', 'Bezugsrechnung', 'Ursprüngliche Rechnung', 'Korrigierte Rechnung', 'Rechnungsbezug',
+        'Datum der Ursprungsrechnung', 'Nummer der Ursprungsrechnung', 'Bezug auf Rechnung', 'Vorausgegangene Rechnung'],
+      fr: ['Facture associée', 'N° de facture associée', 'Numéro de facture associée', 'Date de facture associée',
+        "Facture d'origine", 'Facture initiale', 'Facture rectifiée', 'Date de la facture d\'origine', 'Facture précédente'],
+      es: ['Factura original', 'Factura rectificada', 'Factura relacionada', 'Fecha de factura original',
+        'Número de factura original', 'Factura de referencia'],
+      it: ['Fattura originale', 'Fattura di riferimento', 'Fattura collegata', 'Data fattura originale',
+        'Numero fattura originale'],
+      nl: ['Oorspronkelijke factuur', 'Originele factuur', 'Gerelateerde factuur', 'Datum oorspronkelijke factuur'],
+    },
+  },
+  {
     field: 'order_date',
     variants: {
       en: ['order date', 'date of order', 'po date', 'purchase order date'],

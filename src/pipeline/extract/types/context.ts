@@ -1,6 +1,7 @@
 // Document-wide conventions read once per document: the decimal separator, the currency, the numeric date order
 // and the language, from all of its text. Value readers get them as hints.
-import { detectCurrency, detectDateOrder, detectDecimalSeparator } from '../parse/index.js';
+import { detectCurrency, detectDecimalSeparator } from '../parse/index.js';
+import { decideDateOrder } from '../parse/document-conventions.js';
 import { foldAccents } from '../parse/text.js';
 import type { Layout } from './layout.js';
 import type { ValueContext } from './values.js';
@@ -43,9 +44,8 @@ export function detectLanguage(layout: Layout): string | null {
 export function valueContext(layout: Layout): ValueContext & { language: string | null } {
   const texts = layout.lines.map((l) => l.text);
   const language = detectLanguage(layout);
-  let dateOrder = detectDateOrder(texts);
   const currency = detectCurrency(texts.join('\n'));
-  // Undecided numeric dates on a US-dollar document follow the US month-first habit.
-  if (!dateOrder && currency === 'USD') dateOrder = 'MDY';
+  // One decision for the whole document, as the invoice engine takes it (dates, country cues, language, currency).
+  const dateOrder = decideDateOrder({ samples: texts, language, currency }).order;
   return { decimalSeparator: detectDecimalSeparator(texts), currency, dateOrder, locale: language, language };
 }
