@@ -1,12 +1,14 @@
 // Invoice-intent classifier for email mode (status classifying_email_content).
 //
-// Decision rule: a linear score over cues (email-cues.ts, email-negative-cues.ts), each counted at most once per field, weighted by the
-// field it was found in (FIELD_WEIGHTS). intent = 'invoice' when the total reaches INVOICE_INTENT_THRESHOLD;
-// score = logistic(total - threshold), so 0.5 is the threshold and the distance from it shows the certainty.
-// What counts as 'invoice' (label policy, also in test/fixtures/emails/README.md): the email delivers, forwards,
-// re-sends or demands payment of a bill the recipient owes or a credit note it receives (invoices, receipts,
-// credit notes, payment reminders and dunning letters). Requests for an invoice, announcements of a future one,
-// payment confirmations, orders, quotes, shipping notices, newsletters and other mail are 'not_invoice'.
+// Decision rule: a linear score over cues (email-cues.ts, email-negative-cues.ts, email-settlement-cues.ts), each
+// counted at most once per field, weighted by the field it was found in (FIELD_WEIGHTS), then three email-level
+// rules: an email that settles an invoice it names (payment confirmation, receipt of payment, refund, remittance)
+// counts no bill cue; a reply that hands nothing over counts half; a scam counts no bill cue. intent = 'invoice'
+// when the total reaches INVOICE_INTENT_THRESHOLD; score = logistic(total - threshold).
+// Label policy (docs/email-classification.md): the email delivers, forwards, re-sends or demands payment of a bill
+// the recipient owes or keeps for its books, or a credit note it receives (invoices, purchase receipts, credit
+// notes, payment reminders and dunning letters). Payment confirmations, receipts of payment for an invoice,
+// refunds, requests for an invoice, orders, quotes, newsletters, scams and other mail are 'not_invoice'.
 import { logistic, matchCues, type CueHit } from './cues.js';
 import { POSITIVE_EMAIL_CUES, SPECIFIC_EVIDENCE_CUES, SUBJECT_ONLY_CUES } from './email-cues.js';
 import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
