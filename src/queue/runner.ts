@@ -51,8 +51,9 @@ const ownPoolIds = () => [...processPoolIds];
 function graphileLogger(logger: Logger): GraphileLogger {
   return new GraphileLogger((scope) => (level, message, meta) => {
     const fields = { queue: scope, ...(meta ?? {}) };
-    if (level === 'error') logger.error(fields, message);
-    else if (level === 'warning') logger.warn(fields, message);
+    // A job handed back for an outage or a shutdown (pipeline/task.ts RetryWithoutCharge) is expected, not an error.
+    if (level === 'error' && !message.includes('RetryWithoutCharge')) logger.error(fields, message);
+    else if (level === 'warning' || level === 'error') logger.warn(fields, message);
     else if (level === 'info') logger.debug(fields, message); // graphile's info lines are chatty
     else logger.trace(fields, message);
   });

@@ -7,8 +7,11 @@ export interface TcpProxy {
   port: number;
   /** The same database URL, through the proxy. */
   viaProxy(databaseUrl: string): string;
-  /** Drops every open connection; new ones are closed as soon as they arrive, until restore(). */
-  cut(): void;
+  /**
+   * Drops every open connection ('reset': a TCP RST, seen as ECONNRESET; 'close': a FIN, seen by node-postgres as the
+   * codeless "Connection terminated unexpectedly"); new ones are closed as soon as they arrive, until restore().
+   */
+  cut(how?: 'reset' | 'close'): void;
   restore(): void;
   /** Connections dropped by cut() so far (to check that a cut really hit something). */
   dropped(): number;
@@ -47,11 +50,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       url.port = String(port);
       return url.toString();
     },
-    cut() {
+    cut(how = 'reset') {
       down = true;
       for (const socket of open) {
         dropped++;
-        socket.resetAndDestroy();
+        if (how === 'reset') socket.resetAndDestroy();
+        else socket.destroy();
       }
       open.clear();
     },
