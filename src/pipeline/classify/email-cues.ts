@@ -69,7 +69,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     patterns: [
       re('\\b(?:your|the|this|a|purchase|sales|order|tax|trip|ride|expense) (?:[a-z]+ )?receipt\\b|\\breceipts? (?:is|are) attached\\b'),
       re('\\breceipt (?:for|from|no|number|nr|#)'),
-      re('\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\bzahlungsbeleg\\b|\\b(?:ihr|ihren|der|den|ein|einen) beleg\\b|\\bbelegnummer\\b'),
+      re('\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\b(?:ihr|ihren|der|den|ein|einen) beleg\\b|\\bbelegnummer\\b'),
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
@@ -105,13 +105,28 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
-    // "Paid by card" at the counter: the bill and its payment come together (a hotel bill, a receipted invoice), so
-    // payment words do not make the mail a confirmation of an earlier bill (see NEW_DOCUMENT in email.ts).
+    // "Paid by card" at the counter, or "this invoice is already paid": the bill and its payment come together (a
+    // hotel bill, a receipted or prepaid invoice), so payment words do not make the mail a confirmation of an
+    // earlier bill (see NEW_DOCUMENT in email.ts).
     id: 'paid_at_purchase',
     weight: 0.5,
     negatable: true,
+    // "If you have already paid" is a reminder's phrase, not a prepaid bill.
+    conditional: true,
     patterns: [
+      // A bill sent after it was paid: "Here is your invoice ... This invoice is already paid" (Odoo and others).
+      re('\\b(?:is|has been|was) already (?:been )?paid\\b|\\b(?:ist|wurde) bereits (?:vollstandig )?bezahlt\\b|\\b(?:est )?deja (?:payee?|reglee?|acquittee?)\\b'),
+      re('\\bya (?:esta|ha sido) (?:pagada|abonada)\\b|\\b(?:e )?gia stata (?:pagata|saldata)\\b|\\b(?:is )?(?:al|reeds) (?:betaald|voldaan)\\b|\\bja (?:esta|foi) paga\\b'),
       re(`\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|kreditkarte|karte|ec-karte|carte(?: bancaire)?|tarjeta|carta(?: di credito)?|creditcard|pinpas|cartao(?: de credito)?)\\b`),
+    ],
+  },
+  {
+    // What a shop's receipt shows and a payment confirmation does not: the tax in the price, items with quantities.
+    id: 'purchase_detail',
+    weight: 0.3,
+    patterns: [
+      re('\\b(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b(?: [^ ]{0,12}){0,3} ?(?:[$€£]|eur|usd|gbp|\\d{1,2} ?%)|\\b(?:incl|inkl|including|inclusive|included|inclus|incluido|inclusa|incluida|inbegrepen|incluido)\\.? (?:of )?(?:\\d{1,2} ?% )?(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b|\\b(?:vat|iva|btw|mwst|tva) (?:included|incluido|incluida|inclusa|incluso|inbegrepen|incl)\\b'),
+      re('\\b\\d{1,3} ?x [a-z]'),
     ],
   },
   {

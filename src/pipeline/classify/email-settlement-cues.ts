@@ -47,8 +47,8 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re(`\\b${MONEY_IN} (?:has been |was |successfully )?received\\b|\\bthank(?:s| you) for (?:your|the) (?:prompt |recent )?(?:payment|remittance)\\b`),
       re('\\b(?:has|have) (?:now )?been (?:marked as )?(?:paid|settled)\\b|\\bmarked as paid\\b|\\bpaid in full\\b|\\bis (?:now )?(?:fully )?paid\\b'),
       // The payee's own ledger words: "Amount received", "Montant recu", "Importo incassato".
-      re("\\b(?:amount|payment) received\\b|\\b(?:erhaltener|eingegangener) betrag\\b|\\bmontant recu\\b|\\brecu de (?:votre )?paiement\\b|\\bimporte recibido\\b|\\bimporto (?:incassato|ricevuto)\\b|\\bontvangen bedrag\\b|\\bvalor recebido\\b"),
-      re('\\bpayment receipt\\b|\\breceipt (?:for|of) (?:your|the) payment\\b|\\b(?:account )?balance (?:is now|remaining|outstanding):? (?:[$€£]|eur|usd|gbp)? ?0[.,]00\\b'),
+      re("\\b(?:amount|payment) received\\b|\\b(?:erhaltener|eingegangener) betrag\\b|\\bmontant recu\\b|\\bimporte recibido\\b|\\bimporto (?:incassato|ricevuto)\\b|\\bontvangen bedrag\\b|\\bvalor recebido\\b"),
+      re('\\b(?:amount|date) paid\\b|\\b(?:account )?balance (?:is now|remaining|outstanding):? (?:[$€£]|eur|usd|gbp)? ?0[.,]00\\b'),
       re(`\\b(?:ihre|die|eine|deine) zahlung ${gap(10)}(?:erhalten|eingegangen|gutgeschrieben|verbucht)\\b|\\bzahlung (?:ist )?(?:eingegangen|erhalten)\\b`),
       re('\\bzahlungseingang\\b|\\b(?:vielen )?dank fur (?:ihre|die|deine) zahlung\\b|\\bals bezahlt markiert\\b'),
       re(`\\b(?:wurde|ist|sind) ${gap(2)}(?:vollstandig |bereits )?(?:bezahlt|beglichen|ausgeglichen)\\b|\\b(?:konto|kundenkonto) ist ausgeglichen\\b|\\bbetrag ist ${gap(4)}eingegangen\\b`),
@@ -56,13 +56,25 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re('\\b(?:accusons|accuse|confirmons) (?:la )?(?:bonne )?reception de (?:votre|du) (?:paiement|reglement|virement)|\\bbonne reception de (?:votre|du) (?:paiement|reglement|virement)'),
       re('\\bmerci (?:pour|de) votre (?:paiement|reglement|virement)\\b|\\b(?:a ete|est|sont) (?:desormais )?(?:reglee?s?|payee?s?|soldee?s?|acquittee?s?)\\b|\\ben reglement de la facture\\b|\\bcompte (?:client )?est a jour\\b'),
       re('\\bhemos recibido (?:su|tu|el|la|vuestro) (?:pago|transferencia|abono)|\\bpago recibido\\b|\\brecepcion de (?:su|tu) (?:pago|transferencia)'),
-      re('\\bgracias por (?:su|tu) pago\\b|\\b(?:ha sido|se ha marcado como|queda|esta) (?:pagada|saldada|abonada|liquidada)\\b|\\bmarcad[oa] como pagad[oa]\\b|\\ben pago de la factura\\b|\\brecibo de (?:su |tu )?pago\\b|\\bcuenta esta al corriente\\b'),
+      re('\\bgracias por (?:su|tu) pago\\b|\\b(?:ha sido|se ha marcado como|queda|esta) (?:pagada|saldada|abonada|liquidada)\\b|\\bmarcad[oa] como pagad[oa]\\b|\\ben pago de la factura\\b|\\bcuenta esta al corriente\\b'),
       re('\\babbiamo ricevuto (?:il )?(?:vostro |suo |tuo )?(?:pagamento|bonifico|saldo)|\\bpagamento ricevuto\\b|\\bconfermiamo di aver ricevuto (?:il )?(?:pagamento|bonifico)'),
       re('\\bgrazie per il (?:suo |vostro |tuo )?pagamento\\b|\\brisulta (?:pagata|saldata)\\b|\\be stata (?:pagata|saldata)\\b|\\bquietanza\\b|\\ba saldo della fattura\\b|\\bposizione risulta regolare\\b'),
       re(`\\bbetaling ${gap(5)}ontvangen\\b|\\bontvangst van (?:uw|je) betaling\\b|\\b(?:bedankt|dank u|dank je) voor (?:uw|je) betaling\\b`),
-      re('\\b(?:is|zijn) (?:volledig )?(?:betaald|voldaan)\\b|\\b(?:hiermee|daarmee) (?:volledig )?voldaan\\b|\\bals betaald gemarkeerd\\b|\\bbetaalbewijs\\b|\\bsaldo is (?:nu )?nul\\b'),
+      re('\\b(?:is|zijn) (?:volledig )?(?:betaald|voldaan)\\b|\\b(?:hiermee|daarmee) (?:volledig )?voldaan\\b|\\bals betaald gemarkeerd\\b|\\bsaldo is (?:nu )?nul\\b'),
       re('\\brecebemos o (?:seu |vosso )?pagamento\\b|\\bpagamento recebido\\b|\\brece(?:c|p)ao do (?:seu |vosso )?pagamento\\b|\\bobrigad[oa] pelo (?:seu |vosso )?pagamento\\b'),
-      re('\\b(?:foi|esta|encontra-se) (?:paga|liquidada|regularizada)\\b|\\bmarcada como paga\\b|\\brecibo do pagamento\\b'),
+      re('\\b(?:foi|esta|encontra-se) (?:paga|liquidada|regularizada)\\b|\\bmarcada como paga\\b'),
+    ],
+  },
+  {
+    // A receipt for a payment, not for a purchase: "Here is your payment receipt", "Recibo de pago de la factura".
+    // Counted unless the mail shows a purchase (VAT, items: purchase_detail), where it is the shop's receipt.
+    id: 'payment_receipt',
+    weight: -3.0,
+    negatable: true,
+    conditional: true,
+    patterns: [
+      re('\\bpayment receipt\\b|\\breceipt (?:for|of) (?:your|the) payment\\b|\\bzahlungs(?:beleg|quittung)\\b|\\brecu de (?:votre )?paiement\\b|\\brecibo de (?:su |tu )?pago\\b'),
+      re('\\bricevuta di pagamento\\b|\\bbeta(?:al|lings)bewijs\\b|\\brecibo d[eo] pagamento\\b|\\bcomprovativo de pagamento\\b'),
     ],
   },
   {
@@ -87,3 +99,5 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
 
 /** Settlement cues weighed only when the email names an invoice (see payment_received). */
 export const NEEDS_NAMED_INVOICE: ReadonlySet<string> = new Set(['payment_received', 'payment_document']);
+/** Settlement cues weighed unless the email shows a purchase (see payment_receipt). */
+export const NEEDS_NO_PURCHASE: ReadonlySet<string> = new Set(['payment_receipt']);

@@ -12,7 +12,7 @@
 import { logistic, matchCues, type CueHit } from './cues.js';
 import { POSITIVE_EMAIL_CUES, SPECIFIC_EVIDENCE_CUES, SUBJECT_ONLY_CUES } from './email-cues.js';
 import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
-import { NEEDS_NAMED_INVOICE, SETTLEMENT_CUES } from './email-settlement-cues.js';
+import { NEEDS_NAMED_INVOICE, NEEDS_NO_PURCHASE, SETTLEMENT_CUES } from './email-settlement-cues.js';
 import { detectLanguage } from './language.js';
 import { parseSubject, splitEmailBody, splitForwardedMessage } from './quotes.js';
 import { foldFlat, undoUmlautTransliteration } from './text.js';
@@ -101,7 +101,7 @@ function fieldsOf(input: EmailInput): Field[] {
 /** Positive cues that name an invoice (not a credit note or a receipt): what a settlement message settles. */
 const NAMES_INVOICE: ReadonlySet<string> = new Set(['invoice_noun', 'invoice_noun_plural', 'invoice_abbreviation']);
 /** Cues saying the bill is paid or money went back: with an invoice named, the email settles it. */
-const SETTLES: ReadonlySet<string> = new Set(['payment_received', 'refund_issued', 'payment_made', 'payment_document']);
+const SETTLES: ReadonlySet<string> = new Set(['payment_received', 'payment_receipt', 'refund_issued', 'payment_made', 'payment_document']);
 /** Positive cues that survive settlement: a credit note delivered with a refund is a document for the books. */
 const NOT_SETTLED: ReadonlySet<string> = new Set(['credit_note_noun', 'attached_credit_note']);
 /**
@@ -153,6 +153,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
   // A refund that comes with its credit note is the credit note's mail, and "thanks for your payment, here is your
   // new bill" is the new bill's: the document is for the books.
   const newDocument = allHits.some((h) => NEW_DOCUMENT.has(h.cue.id));
+  const showsPurchase = allHits.some((h) => h.cue.id === 'purchase_detail');
   const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
   // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
@@ -174,6 +175,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
       if (weight > 0 && suspicious) [weight, note] = [0, ' (scam)'];
       if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
+      if (weight < 0 && showsPurchase && NEEDS_NO_PURCHASE.has(hit.cue.id)) [weight, note] = [0, " (a shop's receipt)"];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
       if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id)) [weight, note] = [0, " (the other side's request)"];
