@@ -172,13 +172,35 @@ function compile(specs: readonly LabelSpec[]): Dictionary {
 
 const DICTIONARY = compile(LABEL_SPECS);
 
-function nearEntries(key: string): Entry[] | undefined {
+function nearEntries(key: string, shortWords: ReadonlyArray<readonly [number, number]> = []): Entry[] | undefined {
   for (const length of [key.length, key.length - 1, key.length + 1]) {
     for (const candidate of DICTIONARY.buckets.get(`${key[0]}:${length}`) ?? []) {
-      if (withinOneEdit(key, candidate)) return DICTIONARY.exact.get(candidate);
+      if (withinOneEdit(key, candidate) && !editInShortWord(key, candidate, shortWords)) return DICTIONARY.exact.get(candidate);
     }
   }
   return undefined;
+}
+
+/** Words this short are compared exactly even inside a longer label: "Company ABC" is not "company ABN". */
+const MAX_SHORT_WORD = 3;
+
+/** True when the first difference between key and candidate falls inside one of the short words' [start, end). */
+function editInShortWord(key: string, candidate: string, shortWords: ReadonlyArray<readonly [number, number]>): boolean {
+  let at = 0;
+  while (at < key.length && key[at] === candidate[at]) at++;
+  return shortWords.some(([start, end]) => at >= start && at < end);
+}
+
+/** Offsets in the span's key of its words of at most MAX_SHORT_WORD characters. */
+function shortWordSpans(tokens: readonly Token[], first: number, last: number): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let offset = 0;
+  for (let i = first; i < last; i++) {
+    const length = (tokens[i] as Token).norm.length;
+    if (length <= MAX_SHORT_WORD) spans.push([offset, offset + length]);
+    offset += length;
+  }
+  return spans;
 }
 
 interface Candidate {
@@ -251,7 +273,7 @@ export function matchLabel(text: string, options: MatchLabelOptions = {}): Label
       }
       if (!entries && fuzzy && key.length >= MIN_EDIT_LENGTH && wordsLongEnoughForEdits(tokens, first, last + 1)) {
         kind = 'edit';
-        entries = nearEntries(key);
+        entries = nearEntries(key, shortWordSpans(tokens, first, last + 1));
       }
       if (!entries || insideLetterSpacing(tokens, first, last + 1)) continue;
       const candidate: Candidate = { first, last: last + 1, entries, kind, keyLength: key.length };

@@ -7,7 +7,7 @@ import { bottom, right, unionBoxes } from '../layout/geometry.js';
 import type { LabelHit, LabelIndex } from '../layout/label-hits.js';
 import type { Layout, LayoutPage, Segment } from '../layout/layout.js';
 import { runOf, type TextRun } from '../layout/runs.js';
-import { cleanName, columnRight, isAttributeRow, looksLikeName, nameAttribute, POSTCODE, rowsBelow } from './column.js';
+import { cleanName, columnRight, HEADING_FIRST_ROW_PITCH, isAttributeRow, looksLikeAddressLine, looksLikeName, nameAttribute, POSTCODE, rowsBelow } from './column.js';
 import { companyName, hasLegalForm } from './company.js';
 
 export type PartyRole = 'vendor' | 'buyer' | 'ship_to';
@@ -65,6 +65,8 @@ function isBareLabel(text: string): boolean {
 
 export const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|dr\.?|monsieur|madame|m\.|mme|sr\.?|sra\.?|sig\.?|sig\.ra|dhr\.?|mevr\.?)$/iu;
 
+const CONTACT_ROW = /^(?:contact|kontakt|ansprechpartner(?:in)?|contacto|contactpersoon|referente|persona de contacto)(?![\p{L}])/iu;
+
 interface FoundName {
   /** Index of the last row the name uses. */
   index: number;
@@ -103,8 +105,12 @@ function nameIn(rows: readonly TextRun[], proper = false): FoundName | null {
     if (readConfidence(row) < 0.6) continue;
     // "(Not to be used for payment remittance)": a remark under the heading, not the name.
     if (/^\(.*\)$/u.test(row.text.trim())) continue;
+    // "Contact Acheteur", "Ansprechpartner: Frau Muster": the contact person's row, not the party's name.
+    if (CONTACT_ROW.test(row.text.trim())) continue;
     const cleaned = cleanName(row.text);
     if (!looksLikeName(cleaned) || POSTCODE.test(` ${cleaned} `.replace(/[\p{L}]{4,}/gu, ''))) return null;
+    // A block whose first readable row is its street or town has no name in it ("Bill To" over "58 rue de la mer").
+    if (looksLikeAddressLine(cleaned)) return null;
     // Without a heading, a name must look like one: capitalized ("ozure" is a logo read by OCR).
     if (proper && !/^[\p{Lu}\p{N}]/u.test(cleaned) && !hasLegalForm(cleaned)) continue;
     const next = rows[index + 1];
@@ -169,7 +175,7 @@ function headingBlock(hit: LabelHit, labels: LabelIndex): PartyBlock | null {
     if (!looksLikeName(name) || isAttributeRow(name)) return null;
     return { role, name: inlineRun(), nameText: name, addressRows: [], box: segment.bbox, page: page.number, confidence: 0.85 * hit.confidence, rule: 'heading-inline' };
   }
-  const rows = rowsBelow(page, hit.box, columnRight(page, hit.box, labels));
+  const rows = rowsBelow(page, hit.box, columnRight(page, hit.box, labels), undefined, undefined, HEADING_FIRST_ROW_PITCH);
   const found = nameIn(rows);
   const box = boxOfRuns(rows, hit.box);
   if (!found) return { role, name: null, nameText: null, addressRows: [], box, page: page.number, confidence: 0, rule: 'heading' };

@@ -10,6 +10,8 @@ import { runOf, type TextRun } from '../layout/runs.js';
 /** Rows of a block end at a gap of more than this many line heights (a blank line). */
 const MAX_ROW_PITCH = 2.6;
 const MAX_BLOCK_ROWS = 10;
+/** Headings often stand a little apart from the block they head: the first row may be one line further away. */
+export const HEADING_FIRST_ROW_PITCH = MAX_ROW_PITCH + 1;
 
 /** The right edge of a heading's column: the next segment to its right on the same row, or the page edge. */
 export function columnRight(page: LayoutPage, box: BBox, labels: LabelIndex): number {
@@ -30,12 +32,14 @@ export function rowsBelow(
   columnEnd: number,
   left = box.x - page.lineHeight,
   maxPitch = MAX_ROW_PITCH,
+  firstPitch = maxPitch,
 ): TextRun[] {
   const rows: TextRun[] = [];
   let lastTop = box.y;
   for (const line of page.lines) {
     if (line.bbox.y <= bottom(box) - box.height * 0.3) continue;
-    if (line.bbox.y - lastTop > maxPitch * page.lineHeight) break;
+    const pitch = rows.length === 0 ? firstPitch : maxPitch;
+    if (line.bbox.y - lastTop > pitch * page.lineHeight) break;
     const words: Word[] = [];
     for (const segment of line.segments) {
       for (const word of segment.words) {
@@ -78,6 +82,28 @@ export function looksLikeName(text: string): boolean {
   const letters = (t.match(/\p{L}/gu) ?? []).length;
   if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
   return t.split(/\s+/).length <= 8;
+}
+
+/** Street words of the supported languages (and Indonesian "Jalan"), as printed in address lines. */
+const STREET_WORD =
+  /(?:^|[\s,])(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|lane|drive|suite|ste\.|highway|hwy|p\.?\s?o\.?\s?box|rue|avenue|chemin|allée|impasse|place|quai|calle|c\/|avda\.?|avenida|paseo|plaza|via|viale|piazza|corso|straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|plein|gracht|kade|jalan|jl\.)(?=[\s,.]|$)/iu;
+/** German and Dutch street names are compounds ("Hauptstraße 5", "Musterstr. 12", "Kalverstraat 1"). */
+const COMPOUND_STREET = /\p{L}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|straat|laan|gracht|kade)\s*\d/iu;
+/** Country names closing a town line ("Anytown, USA", "75018 PARIS, FR"). */
+const COUNTRY_TAIL =
+  /,\s*(?:usa|u\.s\.a\.|us|united states(?: of america)?|uk|united kingdom|england|germany|deutschland|france|españa|spain|italia|italy|nederland|netherlands|belgi(?:um|ë|que)|österreich|austria|schweiz|suisse|switzerland|canada|australia|india|indonesia)\.?$/iu;
+const COUNTRY_CODE_TAIL = /,\s*[A-Z]{2}\.?$/u;
+
+/**
+ * A street or town line of an address: a house number before a word ("58 rue de la mer", "123 Main Street"), a
+ * street word with a number ("Hauptstraße 5", "Suite 200"), or a town followed by its country ("Anytown, USA").
+ * Never a party's name, whatever block it opens.
+ */
+export function looksLikeAddressLine(text: string): boolean {
+  const t = text.trim();
+  if (/^\d{1,5}[a-z]?(?:[-/]\d{1,4})?,?\s+\p{L}{2,}/u.test(t) && !/^\d+\s*(?:x|pcs?|stk|st\.)\b/iu.test(t)) return true;
+  if (/\d/.test(t) && (STREET_WORD.test(t) || COMPOUND_STREET.test(t))) return true;
+  return (COUNTRY_TAIL.test(t) || COUNTRY_CODE_TAIL.test(t)) && t.split(/\s+/).length <= 4 && !/\b(?:gmbh|ltd|inc|llc|sarl|sas|s\.a\.|b\.v\.|ag)\b/iu.test(t);
 }
 
 export function cleanName(text: string): string {
