@@ -51,7 +51,8 @@ function isConditional(text: string, index: number): boolean {
 }
 
 function isNegated(text: string, index: number): boolean {
-  const before = text.slice(Math.max(0, index - 60), index);
+  // Only the clause the noun is in: "No problem - invoice attached" negates nothing.
+  const before = text.slice(Math.max(0, index - 60), index).split(/[.!?;:,]|\s[-\u2013\u2014]\s/).pop() ?? '';
   const words = before.match(/[\p{L}']+/gu) ?? [];
   return words.slice(-3).some((w) => NEGATORS.has(w) || /^(?:n'|ne$)/.test(w));
 }

@@ -4,11 +4,11 @@
 import { gap, re, type Cue } from './cues.js';
 
 const NOUN =
-  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket de (?:caisse|compra)|talao(?: de compra)?|kassenzettel)';
+  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket de (?:caisse|compra)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs)';
 const CREDIT_NOUN =
   "(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)";
 const ATTACH =
-  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|(?:te |ti |vi |le )?(?:la |lo )?allego|alleghiamo|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)?)';
+  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|zit(?:ten)? erbij|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|(?:te |ti |vi |le )?(?:la |lo )?allego|alleghiamo|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)?)';
 
 export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
@@ -37,7 +37,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     exclude: /berechnungen|verrechnungen|abrechnungen/,
-    patterns: [re('\\b(?:e-?)?invoices\\b|\\b[a-z]*rechnungen\\b|\\bfactur(?:es|as)\\b|\\bfatture\\b|\\bfacturen\\b|\\bfaturas\\b|\\bnotas fiscais\\b|\\bbills\\b')],
+    patterns: [re('\\b(?:e-?)?invoices\\b|\\b[a-z]*rechnungen\\b|\\bfactur(?:es|as)\\b|\\bfatture\\b|\\bbollette\\b|\\bfacturen\\b|\\bfaturas\\b|\\bnotas fiscais\\b|\\bbills\\b')],
   },
   {
     // "Inv 4471", "Rg-Nr. 2026-118", "Fact. 2211": abbreviations, only with a number.
@@ -73,7 +73,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
-      re('\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
+      re('\\bbeta(?:al|lings)bewijs\\b|\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
     ],
   },
   {
@@ -232,6 +232,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\bsollecito\\b|\\binsolut[aeio]\\b|\\bscadut[aeio]\\b|\\bnon ancora (?:pagat|saldat)'),
       re('\\bbetalingsherinnering\\b|\\baanmaning\\b|\\bopenstaande?\\b|\\bachterstallig\\b|\\bherinnering\\b'),
       re('\\b(?:has|have) not (?:yet )?been paid\\b|\\b(?:noch )?nicht bezahlt\\b|\\bnon (?:ancora )?(?:stata )?pagat[ao]\\b|\\b(?:sigue|continua) sin (?:pagar|abonar)(?:se)?\\b|\\bsin pagar\\b|\\bnog (?:steeds )?niet (?:betaald|voldaan)\\b|\\b(?:continua|esta) por (?:pagar|liquidar)\\b|\\bpas encore (?:ete )?(?:reglee?|payee?)\\b'),
+      re('\\barrears\\b|\\b(?:zahlungs)?ruckstand\\b|\\barriere\\b|\\b(?:una )?deuda de\\b|\\bimportes vencidos\\b|\\bdebito di (?:€|eur)|\\barretrat[io]\\b|\\bimporti scaduti\\b|\\bachterstand\\b|\\bvalor(?:es)? em (?:divida|atraso)\\b'),
       re('\\blembrete de pagamento\\b|\\bem atraso\\b|\\bvencid[ao]s?\\b|\\bem aberto\\b'),
     ],
   },

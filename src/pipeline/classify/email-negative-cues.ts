@@ -194,6 +194,17 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
+    // Credential phishing: "a document has been shared with you: Invoice-8821.pdf, sign in with your email account".
+    id: 'shared_document_phish',
+    weight: -4.0,
+    patterns: [
+      re('\\b(?:document|file)s? (?:has been |was )?shared with you\\b|\\bsign in with your (?:email|e-mail|microsoft|office) (?:account|address|password)\\b'),
+      re('\\bdokument (?:wurde )?fur sie freigegeben\\b|\\bmit ihrem e-?mail-?konto an\\b|\\bdocument (?:a ete )?partage avec vous\\b|\\bavec votre compte de messagerie\\b'),
+      re('\\bdocumento (?:ha sido )?compartido contigo\\b|\\bcon tu cuenta de correo\\b|\\bdocumento (?:e stato )?condiviso con te\\b|\\bcon il tuo account (?:di )?email\\b'),
+      re('\\bdocument (?:is )?met u gedeeld\\b|\\bmet uw e-?mailaccount\\b|\\bdocumento (?:foi )?partilhado consigo\\b|\\bcom a sua conta de (?:e-?mail|email)\\b'),
+    ],
+  },
+  {
     // The writer paid: a remittance, not a bill. (The payee's "payment received" is payment_received, in
     // email-settlement-cues.ts.)
     id: 'payment_made',

@@ -117,7 +117,7 @@ const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invo
  */
 export const REPLY_WITHOUT_DELIVERY_FACTOR = 0.5;
 /** Malware and scams dressed as invoices: with one, nothing in the mail is a bill. */
-const SCAM: ReadonlySet<string> = new Set(['suspicious_file', 'unauthorised_charge']);
+const SCAM: ReadonlySet<string> = new Set(['suspicious_file', 'unauthorised_charge', 'shared_document_phish']);
 /** Request cues that a reply's subject only repeats. */
 const REQUESTS: ReadonlySet<string> = new Set(['request_for_invoice', 'request_for_documents', 'question_subject']);
 
@@ -162,7 +162,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
 
   const reasons: string[] = [];
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
-  if (suspicious) reasons.push('scam: the bill comes as an archive or a program, or is a charge to cancel: bill cues count 0');
+  if (suspicious) reasons.push('scam: the bill comes as an archive or a program, a charge to cancel or a document to sign in for: bill cues count 0');
   if (quietReply) reasons.push(`reply that hands nothing over: subject and own text x${REPLY_WITHOUT_DELIVERY_FACTOR}`);
   let total = 0;
   let specific = false;
