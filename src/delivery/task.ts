@@ -33,7 +33,7 @@ export interface DeliveryDeps {
 }
 
 export function createDeliverTask(deps: DeliveryDeps): Task {
-  return async (payload) => {
+  return async (payload, helpers) => {
     const { messageId } = payload as TaskPayloads['deliver_webhook'];
     const message = await loadMessage(deps.pool, messageId);
     if (!message || message.status !== 'pending') return;
@@ -68,11 +68,13 @@ export function createDeliverTask(deps: DeliveryDeps): Task {
     const nextAt = decision.outcome === 'retry' ? new Date(Date.now() + decision.delayMs) : null;
 
     // The result is recorded even if the database blinks meanwhile: the attempt already happened.
-    await retryWhileDatabaseUnavailable(() =>
-      withTransaction(deps.pool, async (tx) => {
-        const moved = await finishAttempt(tx, message, begun, result, outcome, finalFailure, nextAt);
-        if (moved && decision.outcome === 'retry') await scheduleAttempt(tx, messageId, decision.delayMs);
-      }),
+    await retryWhileDatabaseUnavailable(
+      () =>
+        withTransaction(deps.pool, async (tx) => {
+          const moved = await finishAttempt(tx, message, begun, result, outcome, finalFailure, nextAt);
+          if (moved && decision.outcome === 'retry') await scheduleAttempt(tx, messageId, decision.delayMs);
+        }),
+      { signal: helpers.abortSignal },
     );
 
     deps.onAttempt?.(decision.outcome === 'refused' ? 'exhausted' : decision.outcome);

@@ -100,6 +100,7 @@ export async function download(url: string, options: DownloadOptions): Promise<D
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     totalTimeoutMs,
+    // Never longer than the total: at or above it, the total deadline is the one that fires (and reports itself).
     idleTimeoutMs: Math.min(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, totalTimeoutMs),
     lookup: options.lookup,
     ca: options.ca,
