@@ -146,8 +146,12 @@ export async function authenticate(
   try {
     key = await verifyCredentials(db, guard, clientKey, secret);
   } catch (err) {
+    const invalid = err instanceof AppError && err.code === 'invalid_credentials';
     // Only a wrong credential counts as a failure; a database outage or a full bcrypt queue is not the caller's.
-    if (!(err instanceof AppError && err.code === 'invalid_credentials')) refund();
+    if (!invalid) refund();
+    // A remembered pair that no longer verifies (key revoked or deleted) loses its pass: from now on it is limited
+    // like any other failing pair, instead of buying an unlimited stream of bcrypt compares.
+    else if (knownPair) guard.cache.forget(clientKey!);
     throw err;
   }
   refund();

@@ -38,6 +38,11 @@ export class CredentialCache {
     return entry !== undefined && timingSafeEqual(entry.digest, this.digest(secret));
   }
 
+  /** Drops the pair of a client id whose key no longer verifies (revoked, deleted, secret changed). */
+  forget(clientId: string): void {
+    this.entries.delete(clientId);
+  }
+
   remember(clientId: string, secretHash: string, secret: string): void {
     if (this.maxEntries === 0) return;
     this.entries.delete(clientId);

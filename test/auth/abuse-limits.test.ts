@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/auth/api-keys.js';
+import { createApiKey, revokeApiKey } from '../../src/auth/api-keys.js';
 import { createOrganization } from '../../src/auth/organizations.js';
 import { Semaphore, SemaphoreFullError } from '../../src/auth/semaphore.js';
 import { TokenBuckets } from '../../src/auth/token-buckets.js';
@@ -123,6 +123,16 @@ describe('over HTTP', () => {
     const other = await createApiKey(db.pool, { organizationId: orgId, name: 'k2', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
     for (let i = 0; i < 10; i++) expect((await call('10.0.3.1', other.clientId, other.clientSecret)).statusCode).toBe(404);
     expect((await call('10.0.3.1', other.clientId, 'dxs_wrong')).statusCode).toBe(401);
+  });
+
+  it('a revoked key whose pair this process remembers is limited like any other failing pair', async () => {
+    const doomed = await createApiKey(db.pool, { organizationId: orgId, name: 'doomed', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+    expect((await call('10.0.5.1', doomed.clientId, doomed.clientSecret)).statusCode).toBe(404); // remembered now
+    await revokeApiKey(db.pool, doomed.clientId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call('10.0.5.1', doomed.clientId, doomed.clientSecret)).statusCode);
+    // The first failure forgets the pair (not counted, it had no token); then 3 failures spend the client id's budget.
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('per-organization submit limit: RateLimit-* headers, then 429 with Retry-After', async () => {
