@@ -38,6 +38,9 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       // arrivato", "confirm receipt of", "incasso / cobro / recebimento of the invoice".
       re(`\\b${NUMBERED} ${gap(3)}${PAID}\\b|\\b${INVOICE} ${gap(3)}${PAID}\\b`),
       re(`\\b${MONEY} ${gap(10)}${ARRIVED}\\b`),
+      // The payee's app: "Priya Shah paid invoice 1187", "a payé la facture", "ha pagado la factura", "pagou a fatura".
+      re(`\\b(?:paid|settled)(?: you)? (?:[^ ]+ ){0,2}?(?:for |against )?(?:your |the )?${INVOICE}\\b|\\ba (?:paye|regle) (?:la |votre )?facture\\b|\\bha (?:pagado|abonado) (?:la |su |tu )?factura\\b`),
+      re(`\\bha (?:pagato|saldato) (?:la )?fattura\\b|\\b(?:pagou|liquidou) (?:a )?fatura\\b|\\bhat ${gap(3)}rechnung ${gap(3)}(?:bezahlt|beglichen)\\b`),
       // A payment app's "Payment successful - INV-1184", "Zahlung erfolgreich", "Pagamento riuscito".
       re(`\\b${MONEY} ${gap(8)}(?:was |is |has been |se ha |e )?(?:successful|succeeded|completed|erfolgreich|abgeschlossen|reussie?|a reussi|effectuee? avec succes|realizado con exito|completad[oa]|completado correctamente|riuscito|andato a buon fine|gelukt|geslaagd|concluid[oa](?: com sucesso)?|bem-sucedido)\\b`),
       re('\\bconfirm(?:ing)? (?:the )?receipt of\\b|\\bbestatigen (?:ihnen )?den (?:eingang|erhalt)\\b|\\b(?:accusons|confirmons) (?:la )?(?:bonne )?reception\\b|\\bconfirmamos (?:la |a |o )?(?:recepcion|rececao|recepcao|recebimento)\\b|\\bconfermiamo (?:la ricezione|l\'avvenuto)\\b|\\bbevestigen (?:wij )?de ontvangst\\b'),
@@ -50,7 +53,7 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re("\\b(?:amount|payment) received\\b|\\b(?:erhaltener|eingegangener) betrag\\b|\\bmontant recu\\b|\\bimporte recibido\\b|\\bimporto (?:incassato|ricevuto)\\b|\\bontvangen bedrag\\b|\\bvalor recebido\\b"),
       re('\\b(?:amount|date) paid\\b|\\b(?:account )?balance (?:is now|remaining|outstanding):? (?:[$€£]|eur|usd|gbp)? ?0[.,]00\\b'),
       re(`\\b(?:ihre|die|eine|deine) zahlung ${gap(10)}(?:erhalten|eingegangen|gutgeschrieben|verbucht)\\b|\\bzahlung (?:ist )?(?:eingegangen|erhalten)\\b`),
-      re('\\bzahlungseingang\\b|\\b(?:vielen )?dank fur (?:ihre|die|deine) zahlung\\b|\\bals bezahlt markiert\\b'),
+      re('\\bzahlungseingang\\b|\\b(?:vielen )?danke? fur (?:ihre|die|deine) zahlung\\b|\\bals bezahlt markiert\\b'),
       re(`\\b(?:wurde|ist|sind) ${gap(2)}(?:vollstandig |bereits )?(?:bezahlt|beglichen|ausgeglichen)\\b|\\b(?:konto|kundenkonto) ist ausgeglichen\\b|\\bbetrag ist ${gap(4)}eingegangen\\b`),
       re('\\b(?:nous avons|j\'ai) (?:bien )?recu (?:votre|le|du) (?:paiement|reglement|virement)|\\bpaiement recu\\b'),
       re('\\b(?:accusons|accuse|confirmons) (?:la )?(?:bonne )?reception de (?:votre|du) (?:paiement|reglement|virement)|\\bbonne reception de (?:votre|du) (?:paiement|reglement|virement)'),
@@ -74,6 +77,8 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
     conditional: true,
     patterns: [
       re('\\bpayment receipt\\b|\\breceipt (?:for|of) (?:your|the) payment\\b|\\bzahlungs(?:beleg|quittung)\\b|\\brecu de (?:votre )?paiement\\b|\\brecibo de (?:su |tu )?pago\\b'),
+      // "Your receipt for invoice 1187", "Quittung zur Rechnung", "recibo de la factura": the receipt of a bill's payment.
+      re(`\\b(?:receipt|quittung|beleg|recu|recibo|ricevuta|kwitantie|betaalbewijs) (?:for|of|zur|zu|fur|pour|de|del|per|voor|van|da|do)(?: la| the| die| der| el| il| de| a| o)? ${INVOICE}\\b`),
       re('\\bricevuta di pagamento\\b|\\bbeta(?:al|lings)bewijs\\b|\\brecibo d[eo] pagamento\\b|\\bcomprovativo de pagamento\\b'),
     ],
   },
@@ -91,6 +96,8 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re(`\\bremboursement ${gap(5)}(?:a ete|est) (?:effectue|emis|traite|initie)|\\bprocede au remboursement\\b|\\bvous avons rembourse\\b|\\bvotre remboursement\\b`),
       re('\\b(?:hemos|se ha) (?:procesado|emitido|realizado|tramitado) (?:el|tu|su) reembolso\\b|\\b(?:te|le|os|les) hemos (?:reembolsado|devuelto)\\b|\\bhemos devuelto\\b|\\b(?:tu|su) reembolso\\b'),
       re('\\b(?:abbiamo|e stato) (?:emesso|effettuato|elaborato|disposto) (?:il )?rimborso\\b|\\b(?:ti|vi|le) abbiamo rimborsato\\b|\\bil (?:tuo|suo|vostro) rimborso\\b'),
+      re(`\\b(?:hat|hast|haben|wurde|wurden|ist) ${gap(8)}(?:zuruck)?erstattet\\b|\\b(?:vous|te|lui|nous) a rembourse\\b|\\b(?:a|ont) ete rembourse(?:e|s|es)?\\b`),
+      re('\\b(?:te|le|os|les|nos) ha(?:n|mos)? (?:reembolsado|devuelto)\\b|\\b(?:ti|vi|le|ci|gli) ha(?:nno)? rimborsato\\b|\\breembols(?:ou|aram|amos)\\b'),
       re('\\bzuruck(?:uberwiesen|gebucht|gezahlt|erstattet)\\b|\\bruckbuchung\\b|\\bgeld zuruck\\b|\\brecredite?e?s?\\b|\\bterugbetaald\\b|\\bteruggestort\\b|\\bterugbetaling\\b|\\bgerestitueerd\\b'),
       re('\\b(?:processamos|emitimos|efetuamos) o reembolso\\b|\\breembolsamos\\b|\\bdevolvemos\\b|\\bo seu reembolso\\b'),
     ],
