@@ -91,6 +91,9 @@ const schema = z.object({
   DOCEX_OCR_ENGINE: z.enum(OCR_ENGINES).default(DEFAULT_OCR_ENGINE),
   DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
   DOCEX_PDF_MAX_MEMORY_MB: int(512, 64, 16_384),
+  DOCEX_PDF_MAX_STREAM_MB: int(128, 1, 4096),
+  DOCEX_PDF_MAX_RSS_GROWTH_MB: int(1024, 64, 65_536),
+  DOCEX_PDF_MAX_RETAINED_MB: int(256, 32, 16_384),
   DOCEX_ARCHIVE: z.enum(['filesystem', 's3', 'off']).default('filesystem'),
   DOCEX_ARCHIVE_DIR: z.string().optional(),
   DOCEX_ARCHIVE_RETENTION_DAYS: int(30, 0, 36_500),
@@ -168,7 +171,8 @@ export interface Config {
    * layer gave no vendor, 'always' while reading, 'off' never.
    */
   ocr: { workers: number; pageTimeoutMs: number; pdfImages: 'auto' | 'always' | 'off'; engine: OcrEngineName };
-  pdf: { timeoutMs: number; maxMemoryMb: number };
+  /** PDF sandboxes: time, heap, decoded-stream budget, process RSS growth per task, retained memory of a warm worker. */
+  pdf: { timeoutMs: number; maxMemoryMb: number; maxStreamMb: number; maxRssGrowthMb: number; maxRetainedMb: number };
   archive: ArchiveConfig;
   webhooks: { concurrency: number; timeoutMs: number; retrySchedule: RetrySchedule; signingSecretGraceHours: number };
   metrics: boolean;
@@ -259,7 +263,13 @@ export function loadConfig(env: Env = process.env): Config {
       idleTimeoutMs: e.DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS,
     },
     ocr: { workers: e.DOCEX_OCR_WORKERS, pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS, pdfImages: e.DOCEX_OCR_PDF_IMAGES, engine: e.DOCEX_OCR_ENGINE },
-    pdf: { timeoutMs: e.DOCEX_PDF_TIMEOUT_MS, maxMemoryMb: e.DOCEX_PDF_MAX_MEMORY_MB },
+    pdf: {
+      timeoutMs: e.DOCEX_PDF_TIMEOUT_MS,
+      maxMemoryMb: e.DOCEX_PDF_MAX_MEMORY_MB,
+      maxStreamMb: e.DOCEX_PDF_MAX_STREAM_MB,
+      maxRssGrowthMb: e.DOCEX_PDF_MAX_RSS_GROWTH_MB,
+      maxRetainedMb: e.DOCEX_PDF_MAX_RETAINED_MB,
+    },
     archive: archiveConfig(e, dataDir),
     webhooks: {
       concurrency: e.DOCEX_WEBHOOK_CONCURRENCY,

@@ -56,6 +56,9 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
     maxWorkers: Math.max(1, Math.min(config.workerConcurrency, 4)),
     timeoutMs: config.pdf.timeoutMs,
     maxMemoryMb: config.pdf.maxMemoryMb,
+    maxStreamMb: config.pdf.maxStreamMb,
+    maxRssGrowthMb: config.pdf.maxRssGrowthMb,
+    maxRetainedMb: config.pdf.maxRetainedMb,
   });
   const archive = openArchive(config);
   const extractor = createExtractor({ pool, config, logger: log });

@@ -3,7 +3,7 @@
 import type { BBox } from '../../model.js';
 import { freshWorkerRunner, moduleBesideCaller, sandboxTask, type SandboxLimits, type SandboxRunner } from '../sandbox/run-in-sandbox.js';
 import { SandboxPool, type SandboxPoolOptions } from '../sandbox/sandbox-pool.js';
-import { PDFJS_MODULE, PDFJS_WORKER_MODULE } from './pdfjs-modules.js';
+import { PDFJS_MODULE } from './pdfjs-modules.js';
 import type { runTask as readTask } from './read-task.js';
 import type { runTask as renderTask } from './render-task.js';
 import {
@@ -26,7 +26,8 @@ interface SandboxChoice {
 export type ReadPdfOptions = Partial<PdfReadLimits> & Partial<SandboxLimits> & SandboxChoice;
 export type RenderPdfOptions = Partial<PdfRenderLimits> & Partial<SandboxLimits> & SandboxChoice & { maxDocumentPages?: number };
 
-const preload = [PDFJS_MODULE, PDFJS_WORKER_MODULE];
+// pdfjs's worker module is not preloaded: it is evaluated patched, when a task first opens a PDF (pdfjs.ts).
+const preload = [PDFJS_MODULE];
 const readPdfTask = sandboxTask<typeof readTask>(moduleBesideCaller(import.meta.url, './read-task'), { preload });
 const renderPagesTask = sandboxTask<typeof renderTask>(moduleBesideCaller(import.meta.url, './render-task'), { preload });
 
@@ -41,7 +42,8 @@ export function createPdfSandboxPool(options: Omit<SandboxPoolOptions, 'preload'
 /**
  * Reads the text layer (pages of lines of words with boxes in points), the embedded files and facts of a PDF.
  * Pages without a usable text layer are listed in info.pagesNeedingOcr (their lines may be empty).
- * Errors: empty_document, pdf_encrypted, pdf_corrupt, resource_limit (pages, text runs, memory), timeout.
+ * Errors: empty_document, pdf_encrypted, pdf_corrupt, resource_limit (pages, text runs, decoded stream size, memory),
+ * timeout.
  */
 export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfReadResult> {
   const limits: PdfReadLimits = {
@@ -125,6 +127,7 @@ function sandboxOptions(options: Partial<SandboxLimits> & { signal?: AbortSignal
   if (options.timeoutMs !== undefined) picked.timeoutMs = options.timeoutMs;
   if (options.maxMemoryMb !== undefined) picked.maxMemoryMb = options.maxMemoryMb;
   if (options.maxRssGrowthMb !== undefined) picked.maxRssGrowthMb = options.maxRssGrowthMb;
+  if (options.maxStreamMb !== undefined) picked.maxStreamMb = options.maxStreamMb;
   if (options.signal !== undefined) picked.signal = options.signal;
   return picked;
 }

@@ -2,6 +2,7 @@
 import type { PDFDocumentProxy, PDFPageProxy, TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { PipelineError } from '../../errors.js';
 import type { Page } from '../../model.js';
+import { currentDecodeBudget } from '../sandbox/decode-budget.js';
 import { readAttachments, type RawAttachment } from './attachments.js';
 import { checkPageBudget, loadPage, openPdf } from './pdfjs.js';
 import { buildLines, type FontMetrics } from './text-layer.js';
@@ -32,6 +33,9 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
     let textChars = 0;
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
       const page = await readPage(document, pageNumber, limits);
+      // pdfjs skips content it failed to decode and reads on: stop at the page where the budget ran out.
+      const breach = currentDecodeBudget()?.breach;
+      if (breach) throw breach;
       const { meaningful, visible } = countCharacters(page);
       textChars += meaningful;
       if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) pagesNeedingOcr.push(pageNumber);

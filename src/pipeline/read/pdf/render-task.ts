@@ -8,6 +8,7 @@
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { PipelineError } from '../../errors.js';
 import type { BBox } from '../../model.js';
+import { currentDecodeBudget } from '../sandbox/decode-budget.js';
 import { imageRegions } from './image-regions.js';
 import { checkPageBudget, loadPage, loadPdfjs, openPdf } from './pdfjs.js';
 import type { PdfRenderLimits } from './types.js';
@@ -48,6 +49,8 @@ export async function runTask({ bytes, pageNumbers, dpi, limits, imagesOnly = fa
       if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > document.numPages) {
         throw new RangeError(`page ${pageNumber} does not exist in a PDF of ${document.numPages} pages`);
       }
+      // Rendering decodes each page's images: the total decode allowance is per page, not per document.
+      currentDecodeBudget()?.startOver();
       const page = await loadPage(document, pageNumber);
       try {
         const images = imagesOnly ? await imageRegions(page, loadPdfjs().OPS) : undefined;

@@ -1,6 +1,7 @@
 // What crosses the boundary between the main thread and a sandbox worker. Everything here is plain data (structured
 // clone): a PipelineError is sent as its fields and rebuilt on the other side, so stage, code and detail survive.
 import { PIPELINE_ERROR_CODES, PipelineError, type ErrorStage, type PipelineErrorCode } from '../../errors.js';
+import type { DecodeBudgetLimits } from './decode-budget.js';
 
 /** workerData of a sandbox worker: fixed for the worker's life. */
 export interface SandboxWorkerData {
@@ -17,6 +18,15 @@ export interface TaskRequest {
   input: unknown;
   /** Stage given to errors the task throws without classifying them. */
   stage: ErrorStage;
+  /** What one decoder may produce while this task runs (see decode-budget.ts). */
+  decodeBudget: DecodeBudgetLimits;
+}
+
+/** The worker's own memory after a task (its isolate only, not the process): tells the pool when to recycle it. */
+export interface WorkerMemory {
+  heapTotalBytes: number;
+  /** ArrayBuffers and other memory outside the heap that the isolate holds (decoded streams, WebAssembly memories). */
+  externalBytes: number;
 }
 
 export interface WireError {
@@ -27,7 +37,7 @@ export interface WireError {
   transient: boolean;
 }
 
-export type TaskReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
+export type TaskReply = ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError }) & { memory?: WorkerMemory };
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(PIPELINE_ERROR_CODES);
 

@@ -7,6 +7,8 @@
 // (sandbox-pool.ts) keeps warm workers for the next task.
 import type { TransferListItem } from 'node:worker_threads';
 import type { ErrorStage } from '../../errors.js';
+import type { DecodeBudgetLimits } from './decode-budget.js';
+import type { TaskRequest } from './protocol.js';
 import { spawnSandboxWorker } from './spawn-worker.js';
 import { watchTask, type WatchContext } from './watch-task.js';
 
@@ -22,13 +24,26 @@ export interface SandboxLimits {
    * cap cannot see (ArrayBuffers, native canvases). Process-wide, so tasks running side by side share it.
    */
   maxRssGrowthMb: number;
+  /**
+   * Bytes one decoder may produce, checked where the bytes are allocated (see decode-budget.ts): a decompressed
+   * stream or decoded image at most this, all streams of a task (of a page, when rendering) together and the memory
+   * of a WebAssembly image decoder at most four times this.
+   */
+  maxStreamMb: number;
 }
 
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
   timeoutMs: 60_000,
   maxMemoryMb: 512,
   maxRssGrowthMb: 1024,
+  // An A4 page scanned at 600 dpi in RGB is 105 MB decoded: the largest image an invoice plausibly holds.
+  maxStreamMb: 128,
 };
+
+/** A WebAssembly decoder (JPEG 2000, JBIG2) needs working memory beside its output: tiles, components, code blocks. */
+const WASM_HEAP_PER_STREAM_BYTE = 4;
+/** All streams of a task (or of one rendered page) together: four streams at the limit. */
+const TOTAL_PER_STREAM_BYTE = 4;
 
 export interface SandboxOptions extends Partial<SandboxLimits> {
   /** Stage of the errors the sandbox itself raises (timeout, memory, crash). Default 'parsing'. */
@@ -72,7 +87,7 @@ export async function runInSandbox<TIn, TOut>(task: SandboxTask<TIn, TOut>, inpu
   options.signal?.throwIfAborted();
   const context = watchContext(options);
   const worker = spawnSandboxWorker({ maxMemoryMb: context.limits.maxMemoryMb, preload: task.preload, preloadBaseUrl: task.moduleUrl });
-  const request = { id: 1, taskModuleUrl: task.moduleUrl.href, input, stage: context.stage };
+  const request = taskRequest(1, task, input, context);
   try {
     const outcome = await watchTask(worker, request, context);
     if (!outcome.ok) throw outcome.error;
@@ -93,6 +108,7 @@ export function watchContext(options: SandboxOptions, defaults: SandboxLimits = 
       timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
       maxMemoryMb: options.maxMemoryMb ?? defaults.maxMemoryMb,
       maxRssGrowthMb: options.maxRssGrowthMb ?? defaults.maxRssGrowthMb,
+      maxStreamMb: options.maxStreamMb ?? defaults.maxStreamMb,
     },
     stage: options.stage ?? 'parsing',
     description: options.description ?? 'The sandboxed task',
@@ -100,4 +116,17 @@ export function watchContext(options: SandboxOptions, defaults: SandboxLimits = 
   if (options.transferList) context.transferList = options.transferList;
   if (options.signal) context.signal = options.signal;
   return context;
+}
+
+export function decodeBudgetOf(limits: Pick<SandboxLimits, 'maxStreamMb'>): DecodeBudgetLimits {
+  const maxStreamBytes = Math.round(limits.maxStreamMb * 2 ** 20);
+  return {
+    maxStreamBytes,
+    maxTotalBytes: maxStreamBytes * TOTAL_PER_STREAM_BYTE,
+    maxWasmHeapBytes: maxStreamBytes * WASM_HEAP_PER_STREAM_BYTE,
+  };
+}
+
+export function taskRequest(id: number, task: SandboxTask<unknown, unknown>, input: unknown, context: WatchContext): TaskRequest {
+  return { id, taskModuleUrl: task.moduleUrl.href, input, stage: context.stage, decodeBudget: decodeBudgetOf(context.limits) };
 }

@@ -2,12 +2,15 @@
 // (pdfjs: ~250 ms of CPU to start, ~40 ms to read a page), so a long-running process keeps a few workers and reuses
 // them. The limits stay per task (time, resident memory) or per worker (heap); a worker that failed its task in a
 // way that may have left it damaged (timeout, heap, crash, abort, memory) is terminated, never reused, and every
-// worker is replaced after maxTasksPerWorker tasks.
+// worker is replaced after maxTasksPerWorker tasks. A worker that still holds much memory after its task (a hostile
+// document grew its heap, or a WebAssembly decoder's memory, which never shrinks) is replaced too: terminating the
+// thread is what hands that memory back to the system.
 import type { Worker } from 'node:worker_threads';
 import { PipelineError } from '../../errors.js';
 import {
   DEFAULT_SANDBOX_LIMITS,
   runInSandbox,
+  taskRequest,
   watchContext,
   type SandboxLimits,
   type SandboxOptions,
@@ -26,6 +29,11 @@ export interface SandboxPoolOptions extends Partial<SandboxLimits> {
   maxTasksPerWorker?: number;
   /** An idle worker is ended after this long. Default 60 s. */
   idleTimeoutMs?: number;
+  /**
+   * A worker whose own heap plus external memory (ArrayBuffers, WebAssembly memories) exceeds this after a task is
+   * replaced rather than kept warm. Default 256 MB; a warm pdfjs worker holds about 40-80 MB.
+   */
+  maxRetainedMb?: number;
   /** Loaded by every worker when it starts (see SandboxTask.preload), resolved from preloadBaseUrl. */
   preload?: readonly string[];
   preloadBaseUrl?: URL;
@@ -57,12 +65,14 @@ export class SandboxPool implements SandboxRunner {
       timeoutMs: options.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs,
       maxMemoryMb: options.maxMemoryMb ?? DEFAULT_SANDBOX_LIMITS.maxMemoryMb,
       maxRssGrowthMb: options.maxRssGrowthMb ?? DEFAULT_SANDBOX_LIMITS.maxRssGrowthMb,
+      maxStreamMb: options.maxStreamMb ?? DEFAULT_SANDBOX_LIMITS.maxStreamMb,
     };
     this.#options = {
       maxWorkers: options.maxWorkers,
       maxWaiting: options.maxWaiting ?? 1000,
       maxTasksPerWorker: options.maxTasksPerWorker ?? 100,
       idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+      maxRetainedMb: options.maxRetainedMb ?? 256,
       preload: options.preload ?? [],
       preloadBaseUrl: options.preloadBaseUrl ?? new URL(import.meta.url),
     };
@@ -80,10 +90,14 @@ export class SandboxPool implements SandboxRunner {
     options.signal?.throwIfAborted();
     const pooled = await this.#acquire(options.signal);
     const context = watchContext({ ...options, maxMemoryMb: this.#limits.maxMemoryMb }, this.#limits);
-    const request = { id: this.#nextRequestId++, taskModuleUrl: task.moduleUrl.href, input, stage: context.stage };
+    const request = taskRequest(this.#nextRequestId++, task, input, context);
     const outcome = await watchTask(pooled.worker, request, context);
     pooled.tasksRun += 1;
-    this.#release(pooled, outcome.ok || outcome.workerUsable);
+    const retainedMb = outcome.memory ? (outcome.memory.heapTotalBytes + outcome.memory.externalBytes) / 2 ** 20 : 0;
+    // A task stopped by a budget leaves its garbage (up to the budget) in a worker that may idle for a minute
+    // without collecting it: ending the worker frees it now.
+    const overBudget = !outcome.ok && outcome.error instanceof PipelineError && outcome.error.code === 'resource_limit';
+    this.#release(pooled, (outcome.ok || outcome.workerUsable) && !overBudget && retainedMb <= this.#options.maxRetainedMb);
     if (!outcome.ok) throw outcome.error;
     return outcome.value as TOut;
   }

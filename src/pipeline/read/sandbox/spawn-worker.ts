@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SandboxWorkerData } from './protocol.js';
+import { releaseFreedMemory } from './release-memory.js';
 
 export interface SpawnOptions {
   /** The worker's V8 heap (resourceLimits.maxOldGenerationSizeMb). */
@@ -37,6 +38,8 @@ export function spawnSandboxWorker(options: SpawnOptions): Worker {
   // An 'error' event without a listener would crash the whole process. The task watcher listens while a task runs;
   // this one takes what comes between tasks or after a worker was given up (a late heap exhaustion, a stray timer).
   worker.on('error', () => undefined);
+  // What the thread freed (its decoders' buffers) stays resident in the allocator's arenas until trimmed.
+  worker.once('exit', () => releaseFreedMemory());
   return worker;
 }
 

@@ -2,13 +2,15 @@
 // crash, abort. The outcome says whether the worker is still fit for another task; the caller terminates it if not.
 import type { TransferListItem, Worker } from 'node:worker_threads';
 import { PipelineError, type ErrorStage } from '../../errors.js';
-import { fromWireError, truncate, type TaskReply, type TaskRequest } from './protocol.js';
+import { fromWireError, truncate, type TaskReply, type TaskRequest, type WorkerMemory } from './protocol.js';
 
 export interface WatchLimits {
   timeoutMs: number;
   maxRssGrowthMb: number;
   /** The worker's heap limit, for the message when it is exceeded. */
   maxMemoryMb: number;
+  /** Passed on to the worker as its decode budget (see decode-budget.ts). */
+  maxStreamMb: number;
 }
 
 export interface WatchContext {
@@ -20,7 +22,8 @@ export interface WatchContext {
   signal?: AbortSignal;
 }
 
-export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: unknown; workerUsable: boolean };
+/** `memory`: what the worker reported holding after the task, when it replied at all. */
+export type TaskOutcome = ({ ok: true; value: unknown } | { ok: false; error: unknown; workerUsable: boolean }) & { memory?: WorkerMemory };
 
 const MEMORY_WATCH_INTERVAL_MS = 100;
 
@@ -44,7 +47,8 @@ export function watchTask(worker: Worker, request: TaskRequest, context: WatchCo
       worker.off('exit', onExit);
       resolve(outcome);
     };
-    const fail = (error: unknown, workerUsable = false): void => settle({ ok: false, error, workerUsable });
+    const fail = (error: unknown, workerUsable = false, memory?: WorkerMemory): void =>
+      settle({ ok: false, error, workerUsable, ...(memory ? { memory } : {}) });
 
     const deadline = setTimeout(() => {
       fail(new PipelineError(stage, 'timeout', `${what} took longer than ${limits.timeoutMs} ms`, { limitMs: limits.timeoutMs, elapsedMs: elapsedMs() }, true));
@@ -70,8 +74,9 @@ export function watchTask(worker: Worker, request: TaskRequest, context: WatchCo
     const onAbort = (): void => fail(signal?.reason ?? new Error('aborted'));
     const onMessage = (reply: TaskReply): void => {
       if (reply.id !== request.id) return;
-      if (reply.ok) settle({ ok: true, value: reply.value });
-      else fail(fromWireError(reply.error), true);
+      const memory = reply.memory ? { memory: reply.memory } : {};
+      if (reply.ok) settle({ ok: true, value: reply.value, ...memory });
+      else fail(fromWireError(reply.error), true, reply.memory);
     };
     const onError = (error: Error & { code?: string }): void => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {

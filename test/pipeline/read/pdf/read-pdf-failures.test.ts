@@ -8,16 +8,18 @@ const threePages = (): Buffer => dataset(zugferd('ZUGFeRDv2/correct/symtrax/Beis
 
 describe('readPdf: broken files', () => {
   it('refuses a password-protected PDF as pdf_encrypted', async () => {
-    const error = await pipelineFailure(readPdf(fixture('encrypted.pdf')));
+    const file = fixture('encrypted.pdf');
+    const error = await pipelineFailure(readPdf(file));
     expect(error).toMatchObject({ stage: 'parsing', code: 'pdf_encrypted', transient: false });
-    expect(error.detail).toMatchObject({ pdfjsMessage: 'No password given' });
+    expect(error.detail).toMatchObject({ pdfjsMessage: 'No password given', byteLength: file.length });
   });
 
   it('reports a truncated PDF as pdf_corrupt with the pdfjs message', async () => {
     const whole = threePages();
-    const error = await pipelineFailure(readPdf(whole.subarray(0, Math.floor(whole.length * 0.6))));
+    const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
+    const error = await pipelineFailure(readPdf(truncated));
     expect(error).toMatchObject({ stage: 'parsing', code: 'pdf_corrupt' });
-    expect(error.detail).toMatchObject({ pdfjsError: 'InvalidPDFException', pdfjsMessage: 'Invalid PDF structure.' });
+    expect(error.detail).toMatchObject({ pdfjsError: 'InvalidPDFException', pdfjsMessage: 'Invalid PDF structure.', byteLength: truncated.length });
   });
 
   it('reports bytes that are no PDF at all as pdf_corrupt, and zero bytes as empty_document', async () => {
@@ -70,9 +72,14 @@ describe('readPdf: budgets', () => {
     expect(error).toMatchObject({ code: 'timeout', transient: true, detail: { limitMs: 1_000 } });
   });
 
-  it('ends the worker when a decompression bomb grows memory outside the V8 heap', async () => {
+  it('refuses a decompression bomb at the decode budget, before the buffer over it is allocated', async () => {
     // 1.5 kB that pdfjs inflates into 512 MB of spaces (1 GB of buffers); the heap limit alone would not notice.
-    const error = await pipelineFailure(readPdf(fixture('memory-bomb.pdf'), { maxRssGrowthMb: 200 }));
+    const error = await pipelineFailure(readPdf(fixture('memory-bomb.pdf'), { maxStreamMb: 32 }));
+    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', maxStreamBytes: 32 * 2 ** 20 } });
+  });
+
+  it('ends the worker when a decompression bomb within its decode budget grows memory outside the V8 heap', async () => {
+    const error = await pipelineFailure(readPdf(fixture('memory-bomb.pdf'), { maxStreamMb: 2048, maxRssGrowthMb: 200 }));
     expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'rss_growth', limitMb: 200 } });
   });
 });

@@ -1,9 +1,22 @@
 // Sandbox test task: misbehaves in the way its input asks, as a hostile document could make a parser do.
+import { gzipSync } from 'node:zlib';
 import { PipelineError } from '../../../../../src/pipeline/errors.js';
 
-export type Misbehaviour = 'loop' | 'heap' | 'native-memory' | 'classified-error' | 'plain-error' | 'uncaught' | 'exit';
+export type Misbehaviour =
+  | 'loop'
+  | 'heap'
+  | 'native-memory'
+  | 'classified-error'
+  | 'plain-error'
+  | 'uncaught'
+  | 'exit'
+  | 'inflate-swallowing-errors'
+  | 'retain-memory';
 
-export async function runTask(input: { misbehaviour: Misbehaviour }): Promise<string> {
+/** Kept across tasks on purpose by 'retain-memory', as a parser's cache would. */
+const retained: Uint8Array[] = [];
+
+export async function runTask(input: { misbehaviour: Misbehaviour; megabytes?: number }): Promise<string> {
   switch (input.misbehaviour) {
     case 'loop':
       for (;;) {
@@ -32,5 +45,20 @@ export async function runTask(input: { misbehaviour: Misbehaviour }): Promise<st
       return new Promise(() => undefined);
     case 'exit':
       process.exit(7);
+    case 'inflate-swallowing-errors': {
+      // Inflates a gzip bomb with the platform's DecompressionStream and, like a lenient parser, ignores the failure.
+      const bomb = gzipSync(Buffer.alloc((input.megabytes ?? 64) * 2 ** 20));
+      try {
+        const inflated = new Blob([bomb]).stream().pipeThrough(new DecompressionStream('gzip'));
+        let bytes = 0;
+        for await (const chunk of inflated) bytes += (chunk as Uint8Array).byteLength;
+        return `inflated ${bytes} bytes`;
+      } catch {
+        return 'carried on regardless';
+      }
+    }
+    case 'retain-memory':
+      retained.push(new Uint8Array((input.megabytes ?? 64) * 2 ** 20).fill(1));
+      return 'kept';
   }
 }
