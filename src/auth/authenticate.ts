@@ -12,7 +12,7 @@ import { AppError, INVALID_CREDENTIALS, MISSING_CREDENTIALS } from '../errors.js
 import { isUuid } from '../ids.js';
 import { findActiveKey, type ActiveKey } from './api-keys.js';
 import type { CredentialCache } from './credential-cache.js';
-import { isIpAllowed } from './ip-allowlist.js';
+import { addressLimitKey, isIpAllowed } from './ip-allowlist.js';
 import { verifySecret } from './secrets.js';
 import { Semaphore, SemaphoreFullError } from './semaphore.js';
 import { TokenBuckets } from './token-buckets.js';
@@ -140,7 +140,7 @@ export async function authenticate(
 
   const clientKey = isUuid(clientId) ? clientId.toLowerCase() : undefined;
   const knownPair = clientKey !== undefined && guard.cache.knows(clientKey, secret);
-  const refund = knownPair ? () => {} : await reserveFailure(guard, clientKey, ip);
+  const refund = knownPair ? () => {} : await reserveFailure(guard, clientKey, addressLimitKey(ip));
 
   let key: ActiveKey;
   try {

@@ -53,3 +53,18 @@ export function isIpAllowed(ip: string, allowlist: readonly string[]): boolean {
     }
   });
 }
+
+/**
+ * The key under which an address's failed authentications are counted: an IPv4 address as it is (IPv4-mapped IPv6
+ * included), an IPv6 address by its /64 network, since one host or customer usually holds a whole /64 and could
+ * otherwise rotate through 2^64 addresses to dodge a per-address limit.
+ */
+export function addressLimitKey(ip: string): string {
+  try {
+    const addr = ipaddr.process(ip);
+    if (addr.kind() === 'ipv4') return addr.toString();
+    return `${ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/64`).toString()}/64`;
+  } catch {
+    return ip;
+  }
+}

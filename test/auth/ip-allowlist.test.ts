@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIpAllowed, normalizeAllowlistEntry } from '../../src/auth/ip-allowlist.js';
+import { addressLimitKey, isIpAllowed, normalizeAllowlistEntry } from '../../src/auth/ip-allowlist.js';
 
 describe('IP allowlist', () => {
   it('allows any address when empty', () => {
@@ -43,5 +43,18 @@ describe('IP allowlist', () => {
 
   it.each(['', 'example.com', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/', '2001:db8::/129'])('rejects %j', (entry) => {
     expect(() => normalizeAllowlistEntry(entry)).toThrow(/not an IP address or CIDR/);
+  });
+});
+
+describe('addressLimitKey (the per-address failure bucket)', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['not an address', 'not an address'],
+  ])('%s -> %s', (ip, key) => {
+    expect(addressLimitKey(ip)).toBe(key);
   });
 });
