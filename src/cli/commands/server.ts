@@ -1,16 +1,15 @@
 // `docex start` (API + worker in one process), `docex serve` (API), `docex worker` (processing and delivery, with
 // health and metrics on PORT) and `docex migrate`.
-import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { warmUpSecrets } from '../../auth/secrets.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig, type Config } from '../../config.js';
 import { openDatabase } from '../../db/open.js';
 import { migrate } from '../../db/migrate.js';
 import { createLogger } from '../../logger.js';
 import type { Worker } from '../../worker/index.js';
 import { installProcessGuards } from '../../worker/process-guards.js';
 import { withAdminContext } from '../context.js';
-import { recordInstance } from '../../db/embedded-instances.js';
+import { liveInstances, recordInstance } from '../../db/embedded-instances.js';
 import { cliIo, print, printJson } from '../output.js';
 
 type Role = { api: boolean; worker: boolean };
@@ -44,6 +43,7 @@ async function run(role: Role, options: RunOptions = {}): Promise<void> {
   // A dropped promise (see src/worker/process-guards.ts) is logged, not a reason to exit mid-work.
   installProcessGuards(logger);
   let forgetInstance = () => {};
+  let adopted = false;
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let app: { close(): Promise<unknown> } | undefined;
   let worker: Worker | null = null;
@@ -80,6 +80,25 @@ async function run(role: Role, options: RunOptions = {}): Promise<void> {
       import('../../worker/index.js'),
     ]);
     db = await openDatabase(config, logger);
+    if (db.embedded && !db.embeddedOwned && !(await servedByAnother(config))) {
+      // No live docex serves this data folder: the server was left by one that died (SIGKILL). This service
+      // stops it when it stops, so it does not run on unsupervised.
+      logger.warn({ dataDir: config.dataDir }, 'adopting the embedded PostgreSQL left running by a docex process that is gone');
+      db.adoptEmbedded();
+      adopted = true;
+    }
+    if (db.embedded && (db.embeddedOwned || adopted)) {
+      // Lets admin commands started in other folders find this database (src/cli/admin-database.ts). Written as
+      // soon as the database is up, so a second service starting beside this one sees who owns the server.
+      forgetInstance = await recordInstance(config.instancesDir, {
+        pid: process.pid,
+        dataDir: config.dataDir,
+        pgPort: config.embeddedPgPort,
+        httpPort: config.port,
+        startedAt: new Date().toISOString(),
+      });
+      process.once('exit', forgetInstance);
+    }
     const metrics = config.metrics ? createMetrics(db.pool) : undefined;
     if (role.api) await warmUpSecrets();
     const fastify = await buildApp({ config, pool: db.pool, logger, metrics, api: role.api });
@@ -87,23 +106,18 @@ async function run(role: Role, options: RunOptions = {}): Promise<void> {
     if (stopping) return;
     worker = role.worker ? await startWorker({ config, pool: db.pool, logger, metrics }) : null;
     await fastify.listen({ port: config.port, host: config.host });
-    if (db.embedded) {
-      // Lets admin commands started in other folders find this database (src/cli/admin-database.ts).
-      forgetInstance = await recordInstance(config.instancesDir, {
-        pid: process.pid,
-        dataDir: config.dataDir,
-        pgPort: config.embeddedPgPort,
-        httpPort: (fastify.server.address() as AddressInfo | null)?.port ?? config.port,
-        startedAt: new Date().toISOString(),
-      });
-      process.once('exit', forgetInstance);
-    }
     logger.info(
       { api: role.api, worker: role.worker, database: db.embedded ? `embedded (${config.dataDir})` : 'DATABASE_URL' },
       'docex is ready',
     );
   })();
   await startup;
+}
+
+/** True when another live docex service recorded this data folder (it owns the embedded server). */
+async function servedByAnother(config: Config): Promise<boolean> {
+  const live = await liveInstances(config.instancesDir);
+  return live.some((i) => i.dataDir === config.dataDir && i.pid !== process.pid);
 }
 
 const EXIT_WITH_PARENT = ['--exit-with-parent', 'shut down when the parent process (e.g. npm) is gone'] as const;
