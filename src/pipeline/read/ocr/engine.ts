@@ -37,6 +37,11 @@ export interface OcrPool {
   readonly languages: readonly string[];
   /** Reads one greyscale page image. Rejects with PipelineError (timeout, ocr_failed, resource_limit). */
   readLines(png: Uint8Array, options: ReadOptions): Promise<Line[]>;
+  /**
+   * A cheap guess of the quarter turn (clockwise) that makes the page upright, for engines that can tell without
+   * reading the page (0: upright or unknown). ocrPage reads the page turned first when it says so.
+   */
+  suggestTurn?(png: Uint8Array): Promise<0 | 90 | 270>;
   stats(): OcrPoolStats;
   /** Refuses queued pages, lets running pages finish, releases the engine. */
   close(): Promise<void>;

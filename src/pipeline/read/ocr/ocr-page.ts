@@ -62,6 +62,15 @@ export async function ocrPage(
     png = cleaned.png;
     size = { width: cleaned.width, height: cleaned.height };
   }
+  // An engine that can tell a page on its side cheaply saves the full reading at the wrong angle and the previews.
+  // Asked for landscape images only: a page or receipt on its side is one, and most upright pages are portrait.
+  const askTurn = options.detectOrientation !== false && pool.suggestTurn !== undefined && size.width > size.height;
+  const hint = askTurn ? await pool.suggestTurn!(png) : 0;
+  if (hint !== 0) {
+    const turned = await rotateImage(png, hint);
+    const reading = await read(pool, turned.png, turned, false, options.dpi);
+    if (looksUpright(reading.quality)) return toPage(reading, pageNumber, hint, pool.engine);
+  }
   const upright = await read(pool, png, size, false, options.dpi);
   if (options.detectOrientation === false || looksUpright(upright.quality)) return toPage(upright, pageNumber, 0, pool.engine);
 

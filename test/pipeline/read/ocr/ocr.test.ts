@@ -1,4 +1,4 @@
-// OCR of real invoices as they arrive: a clean render, a photo on its side, a poor scan upside down, an
+// The tesseract engine on real invoices as they arrive: a clean render, a photo on its side, a poor scan upside down, an
 // EXIF-rotated JPEG, a TIFF and a WebP. Checked against the datasets' ground-truth labels (invoice number, total).
 // One pool for the file; the six documents are queued together in beforeAll so both workers stay busy (about 25 s
 // of CPU in all).
@@ -31,7 +31,7 @@ function queue(name: string, bytes: Promise<Buffer> | Buffer): void {
 const pagesOf = (name: string): Promise<Page[]> => results.get(name)!;
 
 beforeAll(async () => {
-  pool = await createOcrPool({ size: 2 });
+  pool = await createOcrPool({ engine: 'tesseract', size: 2 });
   queue('clean', awsPng());
   queue('rotated photo', rotatedPhotoJpeg());
   // Upside down as well (fed into the scanner the wrong way round); PNG so no second JPEG generation is added.

@@ -49,9 +49,12 @@ export async function createPaddlePool(options: OcrPoolOptions = {}): Promise<Oc
   });
 }
 
+/** One piece of model work (a page reading, an orientation check) waiting for a slot. */
 interface QueuedPage {
-  png: Uint8Array;
-  resolve: (lines: Line[]) => void;
+  work: (model: PaddleOcr) => Promise<unknown>;
+  /** Counted in pagesDone (an orientation check is not a page). */
+  page: boolean;
+  resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
 }
 
@@ -77,13 +80,21 @@ class PaddlePool implements OcrPool {
   constructor(private readonly settings: Settings) {}
 
   readLines(png: Uint8Array, _options: ReadOptions): Promise<Line[]> {
+    return this.#enqueue((model) => model.readLines(png), true);
+  }
+
+  suggestTurn(png: Uint8Array): Promise<0 | 90 | 270> {
+    return this.#enqueue((model) => model.suggestTurn(png), false);
+  }
+
+  #enqueue<T>(work: (model: PaddleOcr) => Promise<T>, page: boolean): Promise<T> {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#queue.length >= this.settings.maxQueuedPages) {
       const detail = { queued: this.#queue.length };
       return Promise.reject(new PipelineError('parsing', 'resource_limit', 'Too many pages wait for OCR.', detail, true));
     }
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ png, resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, page, resolve: resolve as (result: unknown) => void, reject });
       this.#dispatch();
     });
   }
@@ -124,8 +135,7 @@ class PaddlePool implements OcrPool {
     let timer: NodeJS.Timeout | undefined;
     const reading = (async () => {
       this.#model ??= acquireEngine(this.settings.paddle);
-      const model = await this.#model;
-      return model.readLines(page.png);
+      return page.work(await this.#model);
     })();
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -135,7 +145,7 @@ class PaddlePool implements OcrPool {
     });
     try {
       page.resolve(await Promise.race([reading, timedOut]));
-      this.#pagesDone += 1;
+      if (page.page) this.#pagesDone += 1;
     } catch (error) {
       page.reject(asPipelineError(error));
       this.settings.logger?.warn({ err: error }, 'OCR page failed');
