@@ -137,6 +137,29 @@ function letterDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): C
   return [];
 }
 
+/** A clock time right after a date: "05/24/2022 1:10 PM", "11.12.2014 11:05", "2019-12-07 14:32:10". */
+const TIME_AFTER = /^[\s,T-]*(?:um\s+|at\s+|à\s+)?\d{1,2}[:.h]\d{2}(?![\d.,])/iu;
+
+/**
+ * Receipts print the moment of the sale, a date with its time and no label ("05/24/2022 1:10 PM"): the document's
+ * date when nothing labels one. Dates in a row whose labels name another date (due, delivery, order) are skipped.
+ */
+function receiptDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
+  for (const segment of layout.segments) {
+    const line = layout.lines[segment.line];
+    const lineText = line?.text ?? segment.text;
+    const offset = Math.max(0, lineText.indexOf(segment.text));
+    for (const date of findDates(segment.text, { order: hints.dateOrder })) {
+      if (!TIME_AFTER.test(lineText.slice(offset + date.index + date.length))) continue;
+      const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
+      if (row.some((s) => labels.inSegment(s).some((h) => h.field !== 'invoice_date' && DATE_LABELS.includes(h.field)))) continue;
+      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+      if (evidence) return [candidate(date.iso, 0.3, evidence, 'receipt-date')];
+    }
+  }
+  return [];
+}
+
 /** "PO-12345", "P.O.#4711": order numbers glued to their prefix, anywhere in the text. */
 function gluedPoNumbers(layout: Layout): Candidate<string>[] {
   const found: Candidate<string>[] = [];
@@ -216,6 +239,7 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   if (numbers.length === 0) numbers.push(...hashReferences(layout, hints));
   invoiceDates.push(...title.dates);
   if (invoiceDates.length === 0) invoiceDates.push(...letterDate(layout, labels, hints));
+  if (invoiceDates.length === 0) invoiceDates.push(...receiptDate(layout, labels, hints));
   const dueDates = labelled(labels, ['due_date'], date);
   if (dueDates.length === 0) dueDates.push(...paymentTermsDueDate(layout, hints));
   if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));

@@ -123,9 +123,9 @@ export const PARTY_LABELS: readonly LabelSpec[] = [
     field: 'vendor_block',
     variants: {
       en: ['seller', 'supplier', 'vendor', 'sold by', 'issued by', 'bill from', 'invoice from', 'service provider',
-        'seller name', 'supplier name', 'vendor name', 'seller trade name', 'seller address', 'supplier address'],
+        'seller name', 'supplier name', 'vendor name', 'seller trade name', 'seller address', 'supplier address', 'biller', 'issuer'],
       de: ['Lieferant', 'Verkäufer', 'Rechnungssteller', 'Rechnungsersteller', 'Leistungserbringer', 'Auftragnehmer', 'Rechnungsaussteller',
-        'Name des Lieferanten', 'Anschrift des Lieferanten'],
+        'Name des Lieferanten', 'Anschrift des Lieferanten', 'Aussteller'],
       fr: ['Fournisseur', 'Vendeur', 'Émetteur', 'Prestataire', 'Émis par', 'Adresse du fournisseur', 'Nom du fournisseur',
         'Adresse du vendeur'],
       es: ['Proveedor', 'Vendedor', 'Emisor', 'Datos del emisor', 'Emitido por', 'Prestador', 'Nombre del proveedor',

@@ -13,6 +13,7 @@ import { readIdentifier } from '../values.js';
 import { addressBlocks, headingBlocks, SALUTATION, senderLineBlocks, type PartyBlock } from './blocks.js';
 import { columnRight, isAttributeRow, looksLikeName, rowsBelow } from './column.js';
 import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain } from './company.js';
+import { headerNameVendor } from './header-name.js';
 
 export interface Parties {
   vendor_name: Candidate<string> | null;
@@ -203,8 +204,11 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
       const top = blocks.reduce((a, b) => (b.box.y < a.box.y ? b : a));
       vendor = { ...top, role: 'vendor', confidence: 0.4, rule: 'letterhead' };
     }
+    // No heading, no sender line, no legal form, not two address blocks: the letterhead or receipt header names
+    // the vendor (the largest name at the top of the first page).
+    vendor ??= headerNameVendor(layout, labels);
     if (!buyer) {
-      const rest = blocks.filter((b) => !(vendor && b.box.y === vendor.box.y && b.box.x === vendor.box.x));
+      const rest = blocks.filter((b) => !isVendors(b, vendor) && !(vendor && b.box.y === vendor.box.y && b.box.x === vendor.box.x));
       const chosen = rest[0];
       if (chosen) buyer = chosen;
     }

@@ -1,0 +1,79 @@
+// The vendor of a document that names it without any label: the letterhead of an invoice, the header of a receipt
+// ("SAFEWAY", "***PENNY-MARKT GmbH***", "Gyro Gearloose"). It is the most prominent name-like text at the top of
+// the first page: the largest type where the reader gives sizes, the first rows otherwise; never a document title
+// ("INVOICE", "Kassenbon"), a label, a date, an amount, a street or town line, a telephone number or a slogan-long
+// sentence.
+import { findAmounts, findDates, matchLabel } from '../../parse/index.js';
+import type { LabelIndex } from '../layout/label-hits.js';
+import type { Layout, Segment } from '../layout/layout.js';
+import { runOf } from '../layout/runs.js';
+import type { PartyBlock } from './blocks.js';
+import { cleanName, isAttributeRow, looksLikeAddressLine, looksLikeName } from './column.js';
+import { companyName } from './company.js';
+
+/** The header is the first rows of the page: letterheads and receipt headers sit above everything else. */
+const HEADER_ROWS = 6;
+const HEADER_SHARE_OF_PAGE = 0.25;
+/** A name printed this much larger than the page's body text is a letterhead. */
+const PROMINENT_HEIGHT = 1.3;
+const MAX_NAME_WORDS = 5;
+const MIN_OCR_CONFIDENCE = 0.9;
+/** Lower-case words names do contain ("Bank of America", "Maison du Café", "Müller und Söhne"). */
+const PARTICLE = /^(?:of|and|the|for|de|du|des|la|le|les|et|y|del|di|da|van|von|der|den|und|&)$/u;
+
+/** Document titles and receipt captions in the supported languages: the kind of document, not who issued it. */
+const DOCUMENT_WORD =
+  /(?<![\p{L}])(?:invoice|receipt|bill|statement|quote|quotation|order|delivery note|credit note|tax invoice|sales receipt|cash receipt|\p{L}*rechnung|kassenbon|quittung|beleg|kassenbeleg|bon|facture|reçu|ticket|avoir|factura|recibo|fattura|ricevuta|scontrino|factuur|bon|kwitantie|faktura|doklad|nota|struk|kwitansi|chitanta|bon fiscal)(?![\p{L}])/iu;
+
+/** Greetings, slogans and opening hours printed at the top of receipts. */
+const NOT_A_NAME = /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
+
+function nameLike(segment: Segment, labels: LabelIndex): string | null {
+  // "***PENNY-MARKTGmbH***": decoration around it, the legal form glued on.
+  const text = cleanName(segment.text.replace(/^[*#=~\-–_.\s]+|[*#=~\-–_\s]+$/gu, '')).replace(/(?<=\p{L})(?=GmbH$)/u, ' ');
+  if (!looksLikeName(text) || isAttributeRow(text) || looksLikeAddressLine(text)) return null;
+  if (text.split(/\s+/).length > MAX_NAME_WORDS || (text.match(/\p{L}/gu) ?? []).length < 3) return null;
+  if (DOCUMENT_WORD.test(text) || NOT_A_NAME.test(text) || labels.startsWithLabel(segment, 0.5)) return null;
+  if (matchLabel(text).some((m) => m.confidence >= 0.7)) return null;
+  // "More saving.", "Fictitious example for illustration purposes": a slogan or a sentence, not a name.
+  if (/[.!?]$/u.test(text) && !companyName(text)) return null;
+  if (text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length > 1) return null;
+  if (findDates(text).length > 0 || findAmounts(text).some((a) => /[.,]\d{2}$/.test(a.raw))) return null;
+  // OCR of a logo or a stamp: letters nobody printed as text (a name guessed from position needs clean reading).
+  if (segment.words.some((w) => (w.confidence ?? 1) < MIN_OCR_CONFIDENCE)) return null;
+  return text;
+}
+
+/**
+ * The most prominent name-like segment among the first rows of page 1, as a vendor block (confidence 0.4), or null.
+ * With type sizes: the tallest, when it stands out from the body text or is the very first row; without a clear
+ * size difference: the first name-like row when it is the first row of the page.
+ */
+export function headerNameVendor(layout: Layout, labels: LabelIndex): PartyBlock | null {
+  const page = layout.pages[0];
+  if (!page) return null;
+  const rows = page.lines.filter((l) => l.bbox.y < page.height * HEADER_SHARE_OF_PAGE).slice(0, HEADER_ROWS);
+  let best: { segment: Segment; text: string; height: number; first: boolean } | null = null;
+  for (const [index, line] of rows.entries()) {
+    for (const segment of line.segments) {
+      const text = nameLike(segment, labels);
+      if (!text) continue;
+      const height = segment.bbox.height / page.lineHeight;
+      const first = index === 0;
+      if (height < PROMINENT_HEIGHT && !first) continue;
+      if (!best || height > best.height + 0.05) best = { segment, text, height, first };
+    }
+  }
+  if (!best) return null;
+  const nameText = companyName(best.text) ?? best.text;
+  return {
+    role: 'vendor',
+    name: runOf(best.segment.words, best.segment.page, best.segment.source),
+    nameText,
+    addressRows: [],
+    box: best.segment.bbox,
+    page: best.segment.page,
+    confidence: 0.4,
+    rule: 'header-name',
+  };
+}
