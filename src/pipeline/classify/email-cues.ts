@@ -4,11 +4,11 @@
 import { gap, re, type Cue } from './cues.js';
 
 const NOUN =
-  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket de (?:caisse|compra)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon)';
+  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket (?:de caisse|de compra|d\'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon)';
 const CREDIT_NOUN =
   "(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)";
 const ATTACH =
-  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|zit(?:ten)? erbij|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|(?:te |ti |vi |le )?(?:la |lo )?allego|alleghiamo|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)? (?:em|a|o|as|os|junto|abaixo))';
+  '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|hangt (?:an|dran)|zit(?:ten)? erbij|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|(?:te |ti |vi |le )?(?:la |lo )?allego|alleghiamo|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)? (?:em|a|o|as|os|junto|abaixo))';
 
 export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
@@ -43,7 +43,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     // "Inv 4471", "Rg-Nr. 2026-118", "Fact. 2211": abbreviations, only with a number.
     id: 'invoice_abbreviation',
     weight: 1.2,
-    patterns: [re('\\b(?:inv|rg|rgnr|rg-nr|fact|fatt|fra)\\.?[ -]?(?:nr\\.? ?|no\\.? ?|#)?\\d')],
+    patterns: [re('\\b(?:inv|rg|rgnr|rg-nr|fact|fatt|fra)\\.?[ -]?(?:nr\\.? ?|no\\.? ?|#)?\\d|\\b(?:re|fa|fv|ft|fc)-\\d')],
   },
   {
     id: 'credit_note_noun',
@@ -73,6 +73,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
+      re("\\bticket d'achat\\b"),
       re('\\britbon\\b|\\bbeta(?:al|lings)bewijs\\b|\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
     ],
   },

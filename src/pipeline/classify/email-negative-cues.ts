@@ -239,7 +239,7 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'not_an_invoice',
     weight: -3.0,
     patterns: [
-      re(`\\b(?:this|it) is not an? ${gap(1)}invoice\\b|\\bnot a (?:tax |vat )?invoice\\b|\\bnot valid as (?:an )?invoice\\b`),
+      re(`\\b(?:this|it) is not an? ${gap(1)}(?:invoice|bill)\\b|\\bnot a (?:tax |vat )?invoice\\b|\\bnot valid as (?:an )?invoice\\b`),
       re('\\b(?:ist )?keine rechnung\\b|\\bn\'est pas une facture\\b|\\bne constitue pas une facture\\b|\\bno es una factura\\b|\\bno constituye (?:una )?factura\\b'),
       re('\\bnon e una fattura\\b|\\bnon costituisce fattura\\b|\\bis geen factuur\\b|\\bnao (?:e|constitui) (?:uma )?(?:fatura|nota fiscal)\\b'),
     ],

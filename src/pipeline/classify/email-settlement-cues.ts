@@ -40,9 +40,12 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re(`\\b${MONEY} ${gap(10)}${ARRIVED}\\b`),
       // The payee's app: "Priya Shah paid invoice 1187", "a payé la facture", "ha pagado la factura", "pagou a fatura".
       re(`\\b(?:paid|settled)(?: you)? (?:[^ ]+ ){0,2}?(?:for |against )?(?:your |the )?${INVOICE}\\b|\\ba (?:paye|regle) (?:la |votre )?facture\\b|\\bha (?:pagado|abonado) (?:la |su |tu )?factura\\b`),
+      // "Nina Cole paid you USD 2,450.00 for invoice INV-0912", "hat Ihnen 2.450 EUR für die Rechnung ... gezahlt".
+      re(`\\b(?:paid|gezahlt|bezahlt|paye|pagado|pagato|betaald|pagou(?:-lhe)?) ${gap(5)}(?:for|against|fur|pour|por|per|voor|pela|pelo|para)(?: the| die| la| den| il| de| a| o)? ${INVOICE}\\b|\\b${INVOICE} ${gap(4)}gezahlt\\b`),
+      re(`\\b(?:received|ricevuto|recibido|recebeu|recebemos|ontvangen|recu) ${gap(2)}(?:a |an |un |una |uno |um |een )?(?:payment|pagamento|pago|betaling|paiement)\\b`),
       re(`\\bha (?:pagato|saldato) (?:la )?fattura\\b|\\b(?:pagou|liquidou) (?:a )?fatura\\b|\\bhat ${gap(3)}rechnung ${gap(3)}(?:bezahlt|beglichen)\\b`),
       // A payment app's "Payment successful - INV-1184", "Zahlung erfolgreich", "Pagamento riuscito".
-      re(`\\b${MONEY} ${gap(8)}(?:was |is |has been |se ha |e )?(?:successful|succeeded|completed|erfolgreich|abgeschlossen|reussie?|a reussi|effectuee? avec succes|realizado con exito|completad[oa]|completado correctamente|riuscito|andato a buon fine|gelukt|geslaagd|concluid[oa](?: com sucesso)?|bem-sucedido)\\b`),
+      re(`\\b${MONEY} ${gap(8)}(?:was |is |has been |se ha |e |wurde |a ete |ha sido |e stato |is |foi )?(?:successfully |erfolgreich |correctamente |correttamente |succesvol |com sucesso )?(?:processed|verarbeitet|traitee?|procesado|elaborato|verwerkt|processado|successful|succeeded|completed|erfolgreich|abgeschlossen|reussie?|a reussi|effectuee? avec succes|realizado con exito|completad[oa]|completado correctamente|riuscito|andato a buon fine|gelukt|geslaagd|concluid[oa](?: com sucesso)?|bem-sucedido)\\b`),
       re('\\bconfirm(?:ing)? (?:the )?receipt of\\b|\\bbestatigen (?:ihnen )?den (?:eingang|erhalt)\\b|\\b(?:accusons|confirmons) (?:la )?(?:bonne )?reception\\b|\\bconfirmamos (?:la |a |o )?(?:recepcion|rececao|recepcao|recebimento)\\b|\\bconfermiamo (?:la ricezione|l\'avvenuto)\\b|\\bbevestigen (?:wij )?de ontvangst\\b'),
       re(`\\b(?:avvenuto incasso|incasso|cobro|recebimento|encaissement|eingang) (?:de la |della |da |de |del |der |zur |of |van )?(?:vostra |your |sua |ihrer )?${INVOICE}\\b|\\b(?:hemos cobrado|abbiamo incassato|avons encaisse|recebemos)\\b`),
       re(`\\b(?:we|i)(?:'ve| have)? (?:now |just |successfully |already )?received (?:your|the|a|full) (?:full |recent )?${MONEY_IN}\\b`),
@@ -96,7 +99,9 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re(`\\bremboursement ${gap(5)}(?:a ete|est) (?:effectue|emis|traite|initie)|\\bprocede au remboursement\\b|\\bvous avons rembourse\\b|\\bvotre remboursement\\b`),
       re('\\b(?:hemos|se ha) (?:procesado|emitido|realizado|tramitado) (?:el|tu|su) reembolso\\b|\\b(?:te|le|os|les) hemos (?:reembolsado|devuelto)\\b|\\bhemos devuelto\\b|\\b(?:tu|su) reembolso\\b'),
       re('\\b(?:abbiamo|e stato) (?:emesso|effettuato|elaborato|disposto) (?:il )?rimborso\\b|\\b(?:ti|vi|le) abbiamo rimborsato\\b|\\bil (?:tuo|suo|vostro) rimborso\\b'),
-      re(`\\b(?:hat|hast|haben|wurde|wurden|ist) ${gap(8)}(?:zuruck)?erstattet\\b|\\b(?:vous|te|lui|nous) a rembourse\\b|\\b(?:a|ont) ete rembourse(?:e|s|es)?\\b`),
+      re(`\\b(?:hat|hast|haben|wurde|wurden|ist) ${gap(12)}(?:zuruck)?erstattet\\b|\\b(?:vous|te|lui|nous) a rembourse\\b|\\b(?:a|ont) ete rembourse(?:e|s|es)?\\b`),
+      // "Refund for invoice QT-2026-055", "Erstattung zu Rechnung", "remboursement sur la facture".
+      re(`\\b(?:refund|(?:ruck)?erstattung|remboursement|reembolso|rimborso|terugbetaling) (?:for|of|on|zu|zur|fur|sur|de|sobre|per|sulla|della|op|van|da|do)(?: the| der| die| la| el| il| de| a| o)? ${INVOICE}\\b`),
       re('\\b(?:te|le|os|les|nos) ha(?:n|mos)? (?:reembolsado|devuelto)\\b|\\b(?:ti|vi|le|ci|gli) ha(?:nno)? rimborsato\\b|\\breembols(?:ou|aram|amos)\\b'),
       re('\\bzuruck(?:uberwiesen|gebucht|gezahlt|erstattet)\\b|\\bruckbuchung\\b|\\bgeld zuruck\\b|\\brecredite?e?s?\\b|\\bterugbetaald\\b|\\bteruggestort\\b|\\bterugbetaling\\b|\\bgerestitueerd\\b'),
       re('\\b(?:processamos|emitimos|efetuamos) o reembolso\\b|\\breembolsamos\\b|\\bdevolvemos\\b|\\bo seu reembolso\\b'),

@@ -118,6 +118,8 @@ const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invo
 export const REPLY_WITHOUT_DELIVERY_FACTOR = 0.5;
 /** Malware and scams dressed as invoices: with one, nothing in the mail is a bill. */
 const SCAM: ReadonlySet<string> = new Set(['suspicious_file', 'unauthorised_charge', 'shared_document_phish']);
+/** "This is not an invoice / keine Rechnung": the mail says of itself that it is no bill. */
+const DISCLAIMS: ReadonlySet<string> = new Set(['not_an_invoice']);
 /** Request cues that a reply's subject only repeats. */
 const REQUESTS: ReadonlySet<string> = new Set(['request_for_invoice', 'request_for_documents', 'question_subject']);
 
@@ -157,11 +159,13 @@ export function assessEmail(input: EmailInput): EmailAssessment {
   const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
   // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
+  const disclaimed = allHits.some((h) => DISCLAIMS.has(h.cue.id));
   const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
   const quietReply = subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
 
   const reasons: string[] = [];
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
+  if (disclaimed) reasons.push('the mail says it is no invoice: bill cues count 0, a credit note still counts');
   if (suspicious) reasons.push('scam: the bill comes as an archive or a program, a charge to cancel or a document to sign in for: bill cues count 0');
   if (quietReply) reasons.push(`reply that hands nothing over: subject and own text x${REPLY_WITHOUT_DELIVERY_FACTOR}`);
   let total = 0;
@@ -174,6 +178,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       let note = '';
       if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
       if (weight > 0 && suspicious) [weight, note] = [0, ' (scam)'];
+      if (weight > 0 && disclaimed && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (says it is no invoice)'];
       if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
       if (weight < 0 && showsPurchase && NEEDS_NO_PURCHASE.has(hit.cue.id)) [weight, note] = [0, " (a shop's receipt)"];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
