@@ -1,3 +1,4 @@
+import type { QueryConfig } from 'pg';
 import type { Queryable } from '../db/pool.js';
 import { generateClientSecret, hashSecret } from './secrets.js';
 
@@ -96,15 +97,25 @@ export async function revokeApiKey(db: Queryable, clientId: string): Promise<'re
   return rows[0]!.was_revoked ? 'already_revoked' : 'revoked';
 }
 
+/**
+ * Bounds the lookup every authenticated request starts with. A database that hangs (stopped, partitioned) instead of
+ * refusing connections would otherwise hold the request and its pooled connection forever; after this the query
+ * fails ("Query read timeout", a 503 at the API) and the pool discards that connection.
+ */
+const FIND_KEY_TIMEOUT_MS = 10_000;
+
 export async function findActiveKey(db: Queryable, clientId: string): Promise<ActiveKey | null> {
-  const { rows } = await db.query<Row & { secret_hash: string }>({
+  // query_timeout is a node-postgres option its type declarations leave out.
+  const query: QueryConfig & { query_timeout: number } = {
     // Named: planned once per connection, this runs on every authenticated request.
     name: 'docex_find_active_key',
+    query_timeout: FIND_KEY_TIMEOUT_MS,
     text: `SELECT k.id, k.client_id, k.organization_id, k.name, k.secret_hash, k.webhook_base_url, k.ip_allowlist
            FROM api_keys k JOIN organizations o ON o.id = k.organization_id
            WHERE k.client_id = $1 AND k.revoked_at IS NULL AND o.deleted_at IS NULL`,
     values: [clientId],
-  });
+  };
+  const { rows } = await db.query<Row & { secret_hash: string }>(query);
   const r = rows[0];
   if (!r) return null;
   return {

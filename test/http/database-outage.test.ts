@@ -2,7 +2,8 @@
 // Retry-After (never 500), /readyz turns unready, the process survives, and all of it recovers by itself when the
 // database is back. Runs against an embedded PostgreSQL cluster of its own that it stops and starts, never the shared
 // server.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,4 +102,34 @@ it('answers 503 with Retry-After while the database is down, and recovers by its
   const keyedAgain = await app.inject({ method: 'POST', url: '/v1/documents', headers: { ...headers(), 'idempotency-key': 'outage-1' }, payload: singleBody() });
   expect(keyedAgain.statusCode).toBe(202);
   expect((await app.inject({ method: 'GET', url: '/v1/documents/ref-1', headers: headers() })).statusCode).toBe(200);
+}, 60_000);
+
+/** The cluster's postmaster and its children (backends, checkpointer, ...): stopping them all is a hung server. */
+async function clusterPids(): Promise<number[]> {
+  const main = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const children = execFileSync('pgrep', ['-P', String(main)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  return [main, ...children];
+}
+
+it('a database that hangs instead of refusing: 503 within seconds, not a request held forever', async () => {
+  await waitFor('submissions', async () => (await submit()).statusCode === 202);
+  const pids = await clusterPids();
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  try {
+    const started = Date.now();
+    const [res, again] = await Promise.all([
+      app.inject({ method: 'GET', url: '/v1/documents/ref-1', headers: headers() }),
+      submit(),
+    ]);
+    const elapsed = Date.now() - started;
+    for (const r of [res, again]) {
+      expect(r.statusCode).toBe(503);
+      expect(r.json().code).toBe('service_unavailable');
+    }
+    // The key lookup gives up after 10 s (a new connection after 5 s).
+    expect(elapsed).toBeLessThan(15_000);
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  await waitFor('recovery after the hang', async () => (await submit()).statusCode === 202);
 }, 60_000);
