@@ -9,22 +9,23 @@ export type RankedField = 'invoice_number' | 'invoice_date' | 'due_date' | 'po_n
 
 export interface FieldRanker {
   /**
-   * One of `candidates` (the same object), or undefined to leave the choice to the rules. Must be deterministic and
-   * fast (it runs for every field of every document).
+   * One of `candidates` (the same object), a candidate of its own (a value the rules did not propose, with its
+   * evidence; also when they proposed none), or undefined to leave the choice to the rules. Must be deterministic
+   * and fast (it runs for every field of every document).
    */
   choose<T>(field: RankedField, candidates: readonly Candidate<T>[], layout: Layout): Candidate<T> | undefined;
 }
 
-/** The ranker's pick when it makes one among these candidates, else the rules' best. */
+/** The ranker's pick when it makes one, else the rules' best. */
 export function chooseCandidate<T>(
   field: RankedField,
   candidates: readonly Candidate<T>[],
   layout: Layout,
   ranker: FieldRanker | undefined,
 ): Candidate<T> | null {
-  if (ranker && candidates.length > 0) {
+  if (ranker) {
     const picked = ranker.choose(field, candidates, layout);
-    if (picked !== undefined && candidates.includes(picked)) return picked;
+    if (picked !== undefined) return picked;
   }
   return best(candidates);
 }
