@@ -138,6 +138,7 @@ function letterDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): C
 }
 
 /** A clock time right after a date: "05/24/2022 1:10 PM", "11.12.2014 11:05", "2019-12-07 14:32:10". */
+const TIME_ALONE = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?:am|pm|uhr|h))?$/iu;
 const TIME_AFTER = /^[\s,T-]*(?:um\s+|at\s+|à\s+)?\d{1,2}[:.h]\d{2}(?![\d.,])/iu;
 
 /**
@@ -150,8 +151,11 @@ function receiptDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): 
     const lineText = line?.text ?? segment.text;
     const offset = Math.max(0, lineText.indexOf(segment.text));
     for (const date of findDates(segment.text, { order: hints.dateOrder })) {
-      if (!TIME_AFTER.test(lineText.slice(offset + date.index + date.length))) continue;
       const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
+      // The time in the same text after the date, or in its own cell of the row (OCR splits receipt rows).
+      const timed = TIME_AFTER.test(lineText.slice(offset + date.index + date.length)) ||
+        row.some((s) => s !== segment && s.bbox.x > segment.bbox.x && TIME_ALONE.test(s.text));
+      if (!timed) continue;
       if (row.some((s) => labels.inSegment(s).some((h) => h.field !== 'invoice_date' && DATE_LABELS.includes(h.field)))) continue;
       const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
       if (evidence) return [candidate(date.iso, 0.3, evidence, 'receipt-date')];
@@ -173,6 +177,10 @@ function gluedPoNumbers(layout: Layout): Candidate<string>[] {
   return found;
 }
 
+/** The same labels with their value in the same cell after a colon or '#' ("Bon-Nr.:6197", "Receipt #1081-00024"). */
+const RECEIPT_REFERENCE_INLINE =
+  /^(?:booking|receipt|transaction|folio|voucher|beleg|quittung|bon|kassenbon|bonnummer|ticket)[\s-]*(?:id|no\.?|nr\.?|number|nummer|n[°º])?\s*[:#]\s*([A-Z0-9][A-Z0-9\-/.]{1,24})$/iu;
+
 /**
  * Receipts name their reference differently ("Booking ID", "Receipt No.", "Transaction ID", "Folio No."): a weak
  * invoice-number label, used only when no invoice-number label gives a value. (A wish for the shared dictionary.)
@@ -182,6 +190,16 @@ const RECEIPT_REFERENCE = /^(?:booking|receipt|transaction|folio|voucher|reserva
 function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
   const found: Candidate<string>[] = [];
   for (const segment of layout.segments) {
+    // "Bon-Nr.:6197": label and value glued in one cell.
+    const inline = RECEIPT_REFERENCE_INLINE.exec(segment.text);
+    if (inline?.[1]) {
+      const start = segment.text.length - inline[1].length;
+      const c = fromSpan({ run: segment, from: start, to: segment.text.length }, readIdentifier(inline[1], hints), 0.45, 'receipt-reference');
+      if (c) {
+        found.push(c);
+        continue;
+      }
+    }
     if (!RECEIPT_REFERENCE.test(segment.text) || !/\s|id|no|nr|#/i.test(segment.text)) continue;
     const spans = [labels.underBox(segment.page, segment.bbox)];
     const right = labels.rowSegments(segment.page, segment.bbox).find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);

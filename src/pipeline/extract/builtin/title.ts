@@ -17,9 +17,9 @@ export interface TitleFields {
   creditNote: boolean;
 }
 
-/** Title words in the six languages; German compounds ("Handelsrechnung") and kerning splits ("Rechnungskor rektur"). */
+/** Title words in the six languages and "Faktura" (cs, pl, sk, sv, da, no, hr, sl); German compounds ("Handelsrechnung") and kerning splits ("Rechnungskor rektur"). */
 const TITLE_WORD =
-  /(?<![\p{L}])(?:\p{L}*(?:rechnung|gutschrift)\p{L}*(?:\s\p{Ll}{2,8}(?=\s))?|(?:tax |commercial |final |pro ?forma )?invoice|credit (?:note|memo)|debit note|facture(?: d'avoir)?|avoir|factura|fattura|nota (?:di|de) cr[eé]dito|factuur|creditnota)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:\p{L}*(?:rechnung|gutschrift)\p{L}*(?:\s\p{Ll}{2,8}(?=\s))?|(?:tax |commercial |final |pro ?forma )?invoice|credit (?:note|memo)|debit note|facture(?: d'avoir)?|avoir|factura|fattura|nota (?:di|de) cr[eé]dito|factuur|creditnota|faktura)(?![\p{L}])/iu;
 const CREDIT_TITLE = /^(?:gutschrift|credit (?:note|memo)|avoir|facture d'avoir|nota (?:di|de) cr[eé]dito|creditnota)(?![\p{L}])/iu;
 const NUMBER_WORD = '(?:nr|no|n[°º]|nummer|number|num[eé]ro|n[uú]mero|#)';
 /** Between the title and its number: a few words ("des Versicherers"), a type code "(380)", then "Nr." / "#". */

@@ -37,6 +37,26 @@ describe('vendor named only by the header of the page', () => {
     expect(s.currency).toBe('USD');
   });
 
+  it('reads a German receipt: header vendor, glued "Bon-Nr.:" number, the date printed with the time of sale', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [30, [120, '***PENNY-MARKT GmbH***']],
+          [44, [130, 'Bilker Allee 30']],
+          [58, [130, '40219 Düsseldorf']],
+          [72, [130, 'UID Nr.: DE202748117']],
+          [100, [60, 'Bananen'], rightAt(400, '1,19 B')],
+          [114, [60, 'Summe'], rightAt(400, '1,19')],
+          [160, [60, '18.10.2014'], [200, '19:03'], [300, 'Bon-Nr.:6197']],
+        ],
+      },
+    ]);
+    const { summary_data: s } = extractInvoice(doc, OPTIONS);
+    expect(s.vendor_name).toBe('PENNY-MARKT GmbH');
+    expect(s.invoice_number).toBe('6197');
+    expect(s.invoice_date).toBe('2014-10-18');
+  });
+
   it('never takes a sentence or a document title at the top as the vendor', () => {
     const doc = buildDocument([
       {
