@@ -87,6 +87,23 @@ export async function imageBombPdf(width: number, height: number): Promise<Buffe
   ]);
 }
 
+/**
+ * A one-page PDF painting a 100 x 100 JPEG image whose own header (SOF) declares width x height: the decoder sizes
+ * its buffers from the JPEG header, not from the image dictionary that pdfjs's pixel cap checks.
+ */
+export function lyingJpegPdf(width: number, height: number): Buffer {
+  return buildPdf([
+    catalog,
+    onePage,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    { dict: '<< >>', stream: Buffer.from('q 595 0 0 842 0 0 cm /Im1 Do Q', 'latin1') },
+    {
+      dict: '<< /Type /XObject /Subtype /Image /Width 100 /Height 100 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode >>',
+      stream: hugeJpeg(width, height),
+    },
+  ]);
+}
+
 /** A one-page PDF whose page dictionary holds an array nested `depth` levels deep (a recursive parser's stack). */
 export function nestedArraysPdf(depth: number): Buffer {
   return buildPdf([

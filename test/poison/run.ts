@@ -26,6 +26,7 @@ import {
   hugeJpeg,
   hugePng,
   imageBombPdf,
+  lyingJpegPdf,
   nestedArraysPdf,
   manyStreamsPdf,
 } from './bombs.js';
@@ -67,6 +68,7 @@ const DOCUMENTS: Document[] = [
   { name: 'PDF 12 pages, each stream inflating to 120 MB', role: 'hostile', build: () => manyStreamsPdf(12, 120 * MiB) },
   { name: 'PDF scanned page: 8000x8000 image (64 MP) of blank', role: 'hostile', build: () => imageBombPdf(8000, 8000) },
   { name: 'PDF scanned page: 20000x20000 image (400 MP) claim', role: 'hostile', build: () => imageBombPdf(20000, 20000) },
+  { name: 'PDF scanned page: 100x100 JPEG image whose header declares 30000x30000', role: 'hostile', build: () => lyingJpegPdf(30_000, 30_000) },
   { name: 'PDF page dictionary nested 200,000 arrays deep', role: 'hostile', build: () => nestedArraysPdf(200_000) },
   { name: 'PNG declaring 100000x100000 pixels', role: 'hostile', build: () => hugePng(100_000, 100_000) },
   { name: 'JPEG declaring 65000x65000 pixels', role: 'hostile', build: () => hugeJpeg(65_000, 65_000) },

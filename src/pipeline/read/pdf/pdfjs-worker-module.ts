@@ -1,8 +1,10 @@
-// pdfjs's parsing half (pdf.worker.mjs), loaded with two small patches that make its decoders ask the sandbox's
-// decode budget (sandbox/decode-budget.ts) before they allocate:
+// pdfjs's parsing half (pdf.worker.mjs), loaded with small patches that make its decoders ask the sandbox's decode
+// budget (sandbox/decode-budget.ts) before they allocate:
 //   - DecodeStream.ensureBuffer, through which every JavaScript decoder grows its output (Flate, LZW, RunLength,
 //     ASCII85/Hex, CCITT, predictors, decryption, concatenated content streams): a 1 MB stream inflating to 1 GiB
 //     is refused at the first buffer over the budget, before it is allocated;
+//   - the JPEG decoder's coefficient buffers and the JavaScript JBIG2 decoder's page bitmap, sized by the image's
+//     own header (a JPEG inside a 100 x 100 image may declare 30000 x 30000: 1.8 GB of coefficients);
 //   - the heap growth of its two WebAssembly decoders (OpenJPEG for JPEG 2000, JBIG2/CCITT): refused growth makes
 //     the decoder fail, and the budget remembers the breach.
 // pdfjs has no option for either. The patches are anchored on exact source text of the pinned pdfjs-dist version:
@@ -32,6 +34,20 @@ export const PDFJS_WORKER_PATCHES: readonly SourcePatch[] = [
     name: 'DecodeStream.ensureBuffer asks the decode budget',
     anchor: '    const buffer2 = new Uint8Array(size);\n    buffer2.set(buffer);\n',
     replacement: `    ${hook}?.stream(size, buffer.byteLength);\n    const buffer2 = new Uint8Array(size);\n    buffer2.set(buffer);\n`,
+    occurrences: 1,
+  },
+  {
+    name: 'the JPEG decoder asks the decode budget before allocating the coefficients of a component',
+    anchor: '    const blocksBufferSize = 64 * blocksPerColumnForMcu * (blocksPerLineForMcu + 1);\n',
+    replacement:
+      '    const blocksBufferSize = 64 * blocksPerColumnForMcu * (blocksPerLineForMcu + 1);\n' +
+      `    ${hook}?.stream(blocksBufferSize * 2);\n`,
+    occurrences: 1,
+  },
+  {
+    name: 'the JavaScript JBIG2 decoder asks the decode budget before allocating its page bitmap',
+    anchor: '    const rowSize = info.width + 7 >> 3;\n    const buffer = new Uint8ClampedArray(rowSize * info.height);\n',
+    replacement: `    const rowSize = info.width + 7 >> 3;\n    ${hook}?.stream(rowSize * info.height);\n    const buffer = new Uint8ClampedArray(rowSize * info.height);\n`,
     occurrences: 1,
   },
   {

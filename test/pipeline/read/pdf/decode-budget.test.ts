@@ -8,7 +8,7 @@ import { createPdfSandboxPool, readPdf, renderPage } from '../../../../src/pipel
 import { PDFJS_WORKER_PATCHES, patchPdfjsWorkerSource } from '../../../../src/pipeline/read/pdf/pdfjs-worker-module.js';
 import { moduleBesideCaller, runInSandbox, sandboxTask } from '../../../../src/pipeline/read/sandbox/run-in-sandbox.js';
 import { SandboxPool } from '../../../../src/pipeline/read/sandbox/sandbox-pool.js';
-import { attachmentBombPdf, flateBombPdf, imageBombPdf, manyStreamsPdf } from '../../../poison/bombs.js';
+import { attachmentBombPdf, flateBombPdf, imageBombPdf, lyingJpegPdf, manyStreamsPdf } from '../../../poison/bombs.js';
 import { pipelineFailure } from './helpers.js';
 import type { runTask as echo } from './sandbox-tasks/echo-task.js';
 import type { runTask as misbehave } from './sandbox-tasks/misbehaving-task.js';
@@ -39,35 +39,35 @@ describe('readPdf: decode budget', () => {
   it('refuses a content stream that inflates past the budget, before allocating the buffer over it', async () => {
     const bomb = await flateBombPdf(64 * MiB);
     expect(bomb.length).toBeLessThan(100_000);
-    const error = await pipelineFailure(readPdf(bomb, { maxStreamMb: 16 }));
+    const error = await pipelineFailure(readPdf(bomb, { maxStreamMb: 4 }));
     expect(error).toMatchObject({
       stage: 'parsing',
       code: 'resource_limit',
       transient: false,
-      detail: { limit: 'decoded_stream', maxStreamBytes: 16 * MiB },
+      detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB },
     });
-    expect(error.detail.requestedBytes).toBeGreaterThan(16 * MiB);
-    expect(error.detail.requestedBytes).toBeLessThanOrEqual(32 * MiB);
+    expect(error.detail.requestedBytes).toBeGreaterThan(4 * MiB);
+    expect(error.detail.requestedBytes).toBeLessThanOrEqual(8 * MiB);
   });
 
   it('reads the same stream within a budget that fits it', async () => {
-    const result = await readPdf(await flateBombPdf(8 * MiB), { maxStreamMb: 16 });
+    const result = await readPdf(await flateBombPdf(3 * MiB), { maxStreamMb: 4 });
     expect(result.info.pageCount).toBe(1);
   });
 
   it('catches the bomb behind a filter chain (ASCIIHex over Flate)', async () => {
-    const error = await pipelineFailure(readPdf(await flateBombPdf(64 * MiB, { hexWrapped: true }), { maxStreamMb: 16 }));
+    const error = await pipelineFailure(readPdf(await flateBombPdf(16 * MiB, { hexWrapped: true }), { maxStreamMb: 4 }));
     expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream' } });
   });
 
   it('refuses many streams that each fit the budget but together exceed four times it', async () => {
-    const error = await pipelineFailure(readPdf(await manyStreamsPdf(10, 12 * MiB), { maxStreamMb: 16 }));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_total', maxTotalBytes: 64 * MiB } });
+    const error = await pipelineFailure(readPdf(await manyStreamsPdf(10, 3 * MiB), { maxStreamMb: 4 }));
+    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_total', maxTotalBytes: 16 * MiB } });
   });
 
   it('fails the document for a bomb in an embedded file although pdfjs swallows the error there', async () => {
     // pdfjs drops an embedded file it cannot decode and reads on; the budget remembers the breach.
-    const error = await pipelineFailure(readPdf(await attachmentBombPdf(64 * MiB), { maxStreamMb: 16 }));
+    const error = await pipelineFailure(readPdf(await attachmentBombPdf(16 * MiB), { maxStreamMb: 4 }));
     expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream' } });
   });
 
@@ -78,21 +78,27 @@ describe('readPdf: decode budget', () => {
     expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB } });
   });
 
+  it('refuses a JPEG whose own header declares far more pixels than its image dictionary', async () => {
+    // 100 x 100 in the dictionary (within the pixel cap), 30000 x 30000 in the JPEG: 1.8 GB of coefficients.
+    const error = await pipelineFailure(renderPage(lyingJpegPdf(30_000, 30_000), 1, 72));
+    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', requestedBytes: 1_800_480_000 } });
+  });
+
   it('applies the budget of the pool to the documents it reads', async () => {
-    const pool = createPdfSandboxPool({ maxWorkers: 1, maxStreamMb: 16 });
+    const pool = createPdfSandboxPool({ maxWorkers: 1, maxStreamMb: 4 });
     pools.push(pool);
-    const error = await pipelineFailure(readPdf(await flateBombPdf(64 * MiB), { runner: pool }));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { maxStreamBytes: 16 * MiB } });
+    const error = await pipelineFailure(readPdf(await flateBombPdf(16 * MiB), { runner: pool }));
+    expect(error).toMatchObject({ code: 'resource_limit', detail: { maxStreamBytes: 4 * MiB } });
   });
 });
 
 describe('sandbox: decode budget and memory', () => {
   it('bounds the platform DecompressionStream, and fails the task even when it swallowed the refusal', async () => {
-    const error = await pipelineFailure(runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 64 }, { maxStreamMb: 8 }));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', maxStreamBytes: 8 * MiB } });
+    const error = await pipelineFailure(runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 16 }, { maxStreamMb: 4 }));
+    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB } });
     // Within the budget the same task succeeds.
-    const fine = await runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 4 }, { maxStreamMb: 8 });
-    expect(fine).toBe(`inflated ${4 * MiB} bytes`);
+    const fine = await runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 2 }, { maxStreamMb: 4 });
+    expect(fine).toBe(`inflated ${2 * MiB} bytes`);
   });
 
   it('replaces a warm worker that kept more memory than allowed after its task', async () => {
