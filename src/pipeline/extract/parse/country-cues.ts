@@ -43,9 +43,10 @@ const CUES: readonly Cue[] = [
   { country: 'EU', pattern: /\b(?:MwSt|USt-?Id|TVA|IVA|BTW|DPH|Steuernummer|SIRET|SIREN|NIF|CIF)\b/giu, weight: 1 },
 ];
 
-const MAX_SCAN_CHARS = 50_000;
+/** Addresses, telephone numbers and tax ids sit on the first page: 20,000 characters hold it (and keep this ~2 ms). */
+const MAX_SCAN_CHARS = 20_000;
 
-/** Weighted votes per country over a document's lines (only the first 50,000 characters are read). */
+/** Weighted votes per country over a document's lines (only the first 20,000 characters are read). */
 export function countryVotes(samples: readonly string[]): Map<Country, number> {
   const votes = new Map<Country, number>();
   let text = samples.join('\n');
