@@ -57,9 +57,12 @@ SELECT job.id, (SELECT n FROM queued)::int AS queued FROM job`;
 class QueueMismatchError extends Error {}
 
 /** Inserts rows and their queue entries in one statement (so one transaction); returns the ids stored. */
-export async function insertJobs(db: Queryable, rows: JobRow[]): Promise<Set<string>> {
+export async function insertJobs(db: Queryable, rows: JobRow[], timeoutMs?: number): Promise<Set<string>> {
   const col = <T>(f: (r: JobRow) => T) => rows.map(f);
+  // query_timeout is a node-postgres option its type declarations leave out.
+  const timeout = timeoutMs === undefined ? {} : ({ query_timeout: timeoutMs } as object);
   const { rows: stored } = await db.query<{ id: string; queued: number }>({
+    ...timeout,
     name: 'docex_insert_jobs',
     text: INSERT_BATCH,
     values: [
@@ -93,6 +96,14 @@ function rowProblem(row: JobRow): AppError | undefined {
   return new AppError('validation_error', `Invalid request: ${summary}`, problems);
 }
 
+/**
+ * A batch statement that has not answered after this long fails its callers (503 at the API) and frees its slot:
+ * against a hung database the batcher would otherwise keep its in-flight slots forever while submissions pile up
+ * behind them. Only on the pool, where a timed-out connection is discarded; the statement may still commit late,
+ * which an Idempotency-Key on the retry covers.
+ */
+const BATCH_TIMEOUT_MS = 15_000;
+
 export class JobInsertBatcher {
   private pending: Pending[] = [];
   private inFlight = 0;
@@ -101,6 +112,7 @@ export class JobInsertBatcher {
     private readonly pool: Pool,
     private readonly maxBatch = 200,
     private readonly maxInFlight = 2,
+    private readonly timeoutMs = BATCH_TIMEOUT_MS,
   ) {}
 
   insert(row: JobRow): Promise<Outcome> {
@@ -140,7 +152,7 @@ export class JobInsertBatcher {
    */
   private async write(batch: Pending[]): Promise<void> {
     try {
-      const stored = await insertJobs(this.pool, batch.map((p) => p.row));
+      const stored = await insertJobs(this.pool, batch.map((p) => p.row), this.timeoutMs);
       for (const p of batch) p.resolve(stored.has(p.row.id));
     } catch (err) {
       if (batch.length === 1 || isDatabaseUnavailable(err) || err instanceof QueueMismatchError) {

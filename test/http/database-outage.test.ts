@@ -3,6 +3,7 @@
 // database is back. Runs against an embedded PostgreSQL cluster of its own that it stops and starts, never the shared
 // server.
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -17,6 +18,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embed
 import { migrate } from '../../src/db/migrate.js';
 import { createPool, type Pool } from '../../src/db/pool.js';
 import { buildApp } from '../../src/http/app.js';
+import { isDatabaseUnavailable } from '../../src/jobs/database-errors.js';
+import { JobInsertBatcher } from '../../src/jobs/insert-batch.js';
+import { toPayload } from '../../src/jobs/submission.js';
 import { createMetrics } from '../../src/observability/metrics.js';
 import { singleBody } from '../support/app.js';
 
@@ -117,12 +121,18 @@ it('a database that hangs instead of refusing: 503 within seconds, not a request
   for (const pid of pids) process.kill(pid, 'SIGSTOP');
   try {
     const started = Date.now();
-    const [res, again] = await Promise.all([
+    const [res, again, batched] = await Promise.allSettled([
       app.inject({ method: 'GET', url: '/v1/documents/ref-1', headers: headers() }),
       submit(),
-    ]);
+      // A submission already past authentication: its batch statement hangs until the batcher's timeout.
+      new JobInsertBatcher(pool, 10, 1, 3_000).insert({
+        id: randomUUID(), organizationId: key.organizationId, apiKeyId: key.id, webhookUrl: 'https://h.example',
+        payload: toPayload({ documentUrl: 'https://f.example/a.pdf', requireLineItems: true, documentId: 1, consumerRefId: 'hung' }),
+      }),
+    ]).then((results) => results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason)));
     const elapsed = Date.now() - started;
-    for (const r of [res, again]) {
+    expect(isDatabaseUnavailable(batched)).toBe(true);
+    for (const r of [res, again] as Array<{ statusCode: number; json(): { code: string } }>) {
       expect(r.statusCode).toBe(503);
       expect(r.json().code).toBe('service_unavailable');
     }
