@@ -17,7 +17,9 @@ let t: TestApp;
 let key: TestKey;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // This suite sends dozens of failing credentials from one address on purpose; the failure limits that would turn
+  // them into 429s have their own tests (test/auth/abuse-limits.test.ts).
+  t = await buildTestApp({ DOCEX_AUTH_FAILURES_PER_CLIENT_ID: '0', DOCEX_AUTH_FAILURES_PER_ADDRESS: '0' });
   key = await t.createKey();
 });
 afterAll(() => t.close());
