@@ -17,7 +17,7 @@ import { orgCapForbiddenFlags } from '../queue/org-cap.js';
 import { startQueueRunner, type QueueRunner } from '../queue/runner.js';
 import { TASK } from '../queue/tasks.js';
 import { createBlobStore, sweepArchive, type BlobStore } from '../storage/index.js';
-import { endAbandonedJobs } from './abandoned-jobs.js';
+import { endAbandonedJobs, resumeAbandonedDeliveries } from './abandoned-jobs.js';
 import { stagesFor } from './stages.js';
 
 export interface Worker {
@@ -90,7 +90,10 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
   });
   // Jobs whose every attempt died with its worker get their end here (worker_crashed), checked as often as leases.
   const abandonedTimer = setInterval(
-    () => endAbandonedJobs({ pool, logger: log, onFinished, observe }).catch((err) => log.warn({ err }, 'abandoned-job sweep failed')),
+    () =>
+      endAbandonedJobs({ pool, logger: log, onFinished, observe })
+        .then(() => resumeAbandonedDeliveries({ pool, logger: log, schedule: config.webhooks.retrySchedule }))
+        .catch((err) => log.warn({ err }, 'abandoned-job sweep failed')),
     Math.max(1_000, (config.workerLeaseSeconds * 1000) / 2) + Math.random() * 500,
   );
   abandonedTimer.unref();

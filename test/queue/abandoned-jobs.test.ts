@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSigningSecret, enqueueDelivery } from '../../src/delivery/store.js';
 import { claimJob } from '../../src/jobs/state.js';
 import { PROCESS_MAX_ATTEMPTS } from '../../src/queue/tasks.js';
-import { endAbandonedJobs } from '../../src/worker/abandoned-jobs.js';
+import { parseSchedule } from '../../src/delivery/schedule.js';
+import { withTransaction } from '../../src/db/pool.js';
+import { completeJob } from '../../src/jobs/state.js';
+import { DELIVER_MAX_ATTEMPTS } from '../../src/queue/tasks.js';
+import { endAbandonedJobs, resumeAbandonedDeliveries } from '../../src/worker/abandoned-jobs.js';
 import { buildTestApp, type TestApp, type TestKey } from '../support/app.js';
 import { ENTRY, ROOT } from '../support/cli.js';
 import { startDocumentServer, type DocumentServer } from '../support/document-server.js';
@@ -83,7 +87,8 @@ describe('jobs whose every attempt killed the worker', () => {
       env: { PATH: process.env.PATH, ...workerEnv(t.db.url, dataDir, { PORT: '0', LOG_LEVEL: 'silent', DOCEX_OCR_WORKERS: '1', DOCEX_ARCHIVE: 'off' }) },
       stdio: 'ignore',
     });
-    const deadline = Date.now() + 30_000;
+    // A child worker starts in a few seconds; allow for a loaded machine.
+    const deadline = Date.now() + 60_000;
     while (served === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(served).toBe(1);
     child.kill('SIGKILL');
@@ -102,5 +107,33 @@ describe('jobs whose every attempt killed the worker', () => {
     } finally {
       await rescuer.stop();
     }
-  }, 60_000);
+  }, 120_000);
+
+  it('a delivery whose sending worker died on every try gets a new queue entry, until its schedule is used up', async () => {
+    const deliveryEntry = async (messageId: string) => (await t.db.pool.query<{ id: string; attempts: number }>(
+      "SELECT id, attempts FROM graphile_worker._private_jobs WHERE payload->>'messageId' = $1", [messageId])).rows;
+    const messages: string[] = [];
+    for (const ref of ['delivery-a', 'delivery-b']) {
+      const jobId = await submit(docs.url('/never.pdf'), ref);
+      const claim = await claimJob(t.db.pool, jobId);
+      messages.push(await withTransaction(t.db.pool, async (tx) => {
+        const done = await completeJob(tx, jobId, claim!.token, {
+          extractedData: {}, extractionTimeMs: 1, parserVersionId: null, parserVersion: null, modelCost: null, archivedStorageKey: null,
+        });
+        return enqueueDelivery(tx, done!);
+      }));
+    }
+    // Both entries spent by dead workers; the second message has already used its 3 scheduled attempts.
+    await t.db.pool.query(
+      "UPDATE graphile_worker._private_jobs SET attempts = $2, locked_at = NULL, locked_by = NULL WHERE payload->>'messageId' = ANY($1::text[])",
+      [messages, DELIVER_MAX_ATTEMPTS]);
+    await t.db.pool.query('UPDATE webhook_messages SET attempts = 3 WHERE id = $1', [messages[1]]);
+    const resumed = await resumeAbandonedDeliveries({ pool: t.db.pool, logger: pino({ level: 'silent' }), schedule: parseSchedule('0s,1h,1h') });
+    expect(resumed).toBe(1);
+    const [fresh] = await deliveryEntry(messages[0]!);
+    expect(fresh).toMatchObject({ attempts: 0 });
+    expect(await deliveryEntry(messages[1]!)).toEqual([]);
+    const { rows } = await t.db.pool.query('SELECT status FROM webhook_messages WHERE id = ANY($1::text[]) ORDER BY id', [messages]);
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
+  });
 });
