@@ -3,7 +3,7 @@
 // service's database instead of creating a second one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,8 @@ describe('npm start under a supervisor', () => {
     // npm start runs the compiled CLI; `npm install` (prepare) builds it, and so does CI's `npm ci`.
     if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run npm run build first');
     scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-service-'));
+    // Reachable by the postgres user when tests run as root, so the cluster stays inside and is removed with it.
+    await chmod(scratch, 0o711);
   });
   afterAll(async () => {
     if (npm?.pid && npm.exitCode === null) npm.kill('SIGKILL');
@@ -111,7 +113,9 @@ describe('npm start under a supervisor', () => {
     expect(lost.stderr).toContain('DOCEX_DATA_DIR or DATABASE_URL');
     expect(existsSync(path.join(elsewhere, '.docex'))).toBe(false);
 
-    expect(processesUsing(dataDir).length + processesUsing(path.join('/var/lib/docex')).length).toBeGreaterThan(0);
+    // The cluster is inside the data folder (not /var/lib/docex), and its server runs on it.
+    expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+    expect(processesUsing(dataDir).length).toBeGreaterThan(0);
     npm.kill('SIGTERM');
     await waitFor('the HTTP port still open', async () => !(await portOpen(port)), 30_000, log);
     await waitFor('the embedded PostgreSQL still running', async () => !(await portOpen(pgPort)), 30_000, log);

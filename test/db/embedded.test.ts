@@ -3,7 +3,7 @@
 // document is processed; after a crash (SIGKILL) the next start adopts the PostgreSQL left running, data survives,
 // and a clean stop stops PostgreSQL too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,8 @@ describe('embedded PostgreSQL', () => {
 
   it('serves without DATABASE_URL, shares the database with admin commands and keeps data across restarts', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'docex-embedded-'));
+    // Reachable by the postgres user when tests run as root, so the cluster stays inside and is removed with it.
+    await chmod(dataDir, 0o711);
     const pgPort = await freePort();
     const env = {
       PATH: process.env.PATH,

@@ -4,7 +4,7 @@
 // organization and an API key, submits a single, a multi-image and an email job, prints each webhook with its
 // signature checked and the extracted data, then stops everything. Ctrl-C stops it cleanly at any point.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,9 @@ async function demo(opts: DemoOptions): Promise<void> {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new CliError(`--timeout must be a number of seconds, got ${JSON.stringify(opts.timeout)}`);
   const io = cliIo();
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-demo-'));
+  // Traversable (not listable): as root the embedded PostgreSQL runs as the postgres user, who must reach the
+  // database inside; a private folder would send it to /var/lib/docex, outliving the demo.
+  await chmod(scratch, 0o711);
   const samples = await serveSamples(SAMPLES_DIR, SAMPLES);
   const inbox = await openWebhookInbox();
   const port = opts.port ? Number(opts.port) : await freePort();
