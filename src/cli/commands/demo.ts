@@ -36,6 +36,7 @@ interface DemoOptions {
   port?: string;
   timeout: string;
   keepData?: boolean;
+  full?: boolean;
 }
 
 interface Service {
@@ -89,13 +90,25 @@ async function admin(env: Env, args: string[]): Promise<Record<string, unknown>>
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
-function describeWebhook(label: string, w: ReceivedWebhook): string {
+/** The data a person wants to see first: without per-field provenance (boxes, confidences) and scoring reasons. */
+function withoutProvenance(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutProvenance);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => key !== 'fields' && key !== 'reasons')
+      .map(([key, v]) => [key, withoutProvenance(v)]),
+  );
+}
+
+function describeWebhook(label: string, w: ReceivedWebhook, full: boolean): string {
   const b = w.body;
   const head =
     `\n== webhook for ${label} (${String(b.consumer_ref_id)}): ${String(b.type)}, ` +
     `signature ${w.verified ? 'verified' : 'NOT verified'} (webhook-id ${w.id})\n`;
   if (b.status !== 'processed') return head + `error: ${JSON.stringify(b.error)}\n`;
-  return head + `extracted in ${String(b.extraction_time_ms)} ms:\n${JSON.stringify(b.processed_data, null, 2)}\n`;
+  const data = full ? b.processed_data : withoutProvenance(b.processed_data);
+  return head + `extracted in ${String(b.extraction_time_ms)} ms${full ? '' : ' (--full adds each field\'s page, box and confidence)'}:\n${JSON.stringify(data, null, 2)}\n`;
 }
 
 async function demo(opts: DemoOptions): Promise<void> {
@@ -187,7 +200,7 @@ async function demo(opts: DemoOptions): Promise<void> {
     let failures = 0;
     for (const job of jobs) {
       const webhook = await inbox.next(job.jobId, timeoutMs);
-      print(describeWebhook(job.label, webhook));
+      print(describeWebhook(job.label, webhook, Boolean(opts.full)));
       if (!webhook.verified || webhook.body.status !== 'processed') failures++;
     }
     print(`\n${jobs.length - failures} of ${jobs.length} jobs processed and delivered with verified signatures.\n`);
@@ -207,5 +220,6 @@ export function registerDemoCommand(program: Command): void {
     .option('--port <port>', 'HTTP port of the demo service (default: a free port)')
     .option('--timeout <seconds>', 'how long to wait for each webhook', '180')
     .option('--keep-data', 'keep the demo database folder (its path is printed) instead of deleting it')
+    .option('--full', "print each webhook's whole processed_data, field provenance included")
     .action((opts: DemoOptions) => demo(opts));
 }
