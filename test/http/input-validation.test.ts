@@ -153,11 +153,21 @@ describe('POST /v1/jobs/:id/redeliver takes no body', () => {
       { headers: key.headers },
       { headers: { ...key.headers, 'content-type': 'application/json' }, payload: '' },
       { headers: { ...key.headers, 'content-type': 'application/json' }, payload: '{}' },
+      { headers: { ...key.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' },
     ];
     // Not finished yet: 409 proves the body was accepted and the route ran.
     for (const a of attempts) expect((await t.app.inject({ method: 'POST', url, ...a })).json().code).toBe('job_not_finished');
     await t.db.pool.query(`UPDATE document_jobs SET status = 'processed', extracted_data = '{}' WHERE id = $1`, [jobId]);
     for (const a of attempts) expect((await t.app.inject({ method: 'POST', url, ...a })).statusCode).toBe(202);
+  });
+
+  it('a non-empty body of another type is still a 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/v1/jobs/00000000-0000-4000-8000-000000000000/redeliver',
+      headers: { ...key.headers, 'content-type': 'text/plain' }, payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported_media_type');
   });
 
   it('malformed JSON is still a 400', async () => {

@@ -10,7 +10,12 @@ import { isUuid } from '../../../ids.js';
 export const redeliverJobRoute = (deps: RouteDeps): FastifyPluginAsyncTypebox => async (app) => {
   // The route takes no body, yet clients send `content-type: application/json` with an empty body (or `{}`) out of
   // habit; Fastify's JSON parser would answer 400 to the empty one. In this plugin's scope only, an empty JSON body
-  // is accepted as none; any other body is still parsed, and ignored.
+  // is accepted as none; any other body is still parsed, and ignored. An empty body under any other content type
+  // (HTTP clients that label every POST form-encoded) is accepted too; a non-empty one stays a 415.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    done(new AppError('unsupported_media_type', 'Content-Type must be application/json'), undefined);
+  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
