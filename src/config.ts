@@ -69,9 +69,9 @@ const schema = z.object({
   DOCEX_AUTH_FAILURES_PER_CLIENT_ID: int(10, 0, 1_000_000),
   DOCEX_AUTH_FAILURES_PER_ADDRESS: int(30, 0, 1_000_000),
   DOCEX_AUTH_FAILURE_WINDOW_SECONDS: int(60, 1, 86_400),
+  DOCEX_AUTH_LIMITED_DELAY_MS: int(1000, 0, 60_000),
   DOCEX_AUTH_BCRYPT_CONCURRENCY: int(Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 256),
   DOCEX_AUTH_BCRYPT_QUEUE: int(64, 0, 100_000),
-  DOCEX_AUTH_LIMITED_DELAY_MS: int(1000, 0, 60_000),
   DOCEX_SUBMIT_RATE_LIMIT: int(0, 0, 10_000_000),
   DOCEX_SUBMIT_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   DOCEX_WORKER_CONCURRENCY: int(Math.max(2, os.availableParallelism()), 1, 256),
@@ -150,13 +150,13 @@ export interface Config {
     authFailuresPerClientId: number;
     authFailuresPerAddress: number;
     authFailureWindowSeconds: number;
+    authLimitedDelayMs: number;
     bcryptConcurrency: number;
     bcryptQueue: number;
     submitRateLimit: number;
     submitRateWindowSeconds: number;
   };
   workerConcurrency: number;
-    authLimitedDelayMs: number;
   workerLeaseSeconds: number;
   /** Documents of one organization processed at once, over all worker processes of the database (0: no cap). */
   workerMaxPerOrg: number;
@@ -242,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
       authFailuresPerClientId: e.DOCEX_AUTH_FAILURES_PER_CLIENT_ID,
       authFailuresPerAddress: e.DOCEX_AUTH_FAILURES_PER_ADDRESS,
       authFailureWindowSeconds: e.DOCEX_AUTH_FAILURE_WINDOW_SECONDS,
+      authLimitedDelayMs: e.DOCEX_AUTH_LIMITED_DELAY_MS,
       bcryptConcurrency: e.DOCEX_AUTH_BCRYPT_CONCURRENCY,
       bcryptQueue: e.DOCEX_AUTH_BCRYPT_QUEUE,
       submitRateLimit: e.DOCEX_SUBMIT_RATE_LIMIT,
@@ -249,7 +250,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     workerConcurrency: e.DOCEX_WORKER_CONCURRENCY,
     workerLeaseSeconds: e.DOCEX_WORKER_LEASE_SECONDS,
-      authLimitedDelayMs: e.DOCEX_AUTH_LIMITED_DELAY_MS,
     workerMaxPerOrg: e.DOCEX_WORKER_MAX_PER_ORG === undefined
       ? Math.max(1, Math.floor(e.DOCEX_WORKER_CONCURRENCY / 2))
       : Number(e.DOCEX_WORKER_MAX_PER_ORG.trim()),
