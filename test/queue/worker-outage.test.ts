@@ -69,7 +69,7 @@ async function submit(n: number, ref: string): Promise<string[]> {
 
 async function expectAllProcessedOnce(ids: string[]): Promise<void> {
   for (const id of ids) {
-    const job = await waitForJob(t.db.pool, key.organizationId, id, undefined, 40_000);
+    const job = await waitForJob(t.db.pool, key.organizationId, id, undefined, 60_000);
     expect({ id, status: job.status, errorCode: job.errorCode }).toEqual({ id, status: 'processed', errorCode: null });
   }
   const { rows } = await t.db.pool.query<{ n: number }>(
@@ -80,14 +80,14 @@ async function expectAllProcessedOnce(ids: string[]): Promise<void> {
 describe('the worker across database outages', () => {
   it('a 2.5 s cut of every connection mid-processing: all jobs processed, none failed, one webhook each', async () => {
     const ids = await submit(10, 'cut');
-    await waitForJob(t.db.pool, key.organizationId, ids[0]!, undefined, 30_000);
+    await waitForJob(t.db.pool, key.organizationId, ids[0]!, undefined, 60_000);
     proxy.cut();
     await new Promise((r) => setTimeout(r, 2_500));
     proxy.restore();
     await expectAllProcessedOnce(ids);
     expect(proxy.dropped()).toBeGreaterThan(0);
     expect(unhandled).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it("docex's backends terminated every 300 ms (database up): all jobs processed, none failed", async () => {
     const ids = await submit(10, 'terminate');
@@ -104,5 +104,5 @@ describe('the worker across database outages', () => {
     await expectAllProcessedOnce(ids);
     expect(terminated).toBeGreaterThan(0);
     expect(unhandled).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
