@@ -13,6 +13,7 @@ import type { ReadDocument } from '../model.js';
 import type { Extracted } from '../process.js';
 import { extractInvoice } from './builtin/index.js';
 import type { FieldRanker } from './builtin/ranking.js';
+import { committedRanker } from './rank/index.js';
 import { completeLlmResult } from './llm-result.js';
 import { createLlmDispatcher, extractWithLlm, parseLlmSettings, type LlmSettings } from './llm/index.js';
 import { extractCreditCardStatement } from './types/credit-card-statement.js';
@@ -104,7 +105,8 @@ export function createExtractor(options: { pool: Pool; config: Config; logger: L
       } else {
         const builtin = BuiltinConfig.parse(version?.engine === 'builtin' ? version.config : {});
         const source = builtin.einvoice ? doc : { ...doc, einvoice: null };
-        data = extractBuiltin(source, typeId, requireLineItems);
+        // The learned ranker decides the header fields its committed weights enable (docs/ranker.md).
+        data = extractBuiltin(source, typeId, requireLineItems, committedRanker());
       }
       return { data: withVersion(data, version, doc), parserVersionId: version?.id ?? null, parserVersion: version?.version ?? null, modelCost };
     },

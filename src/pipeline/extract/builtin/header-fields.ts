@@ -263,7 +263,7 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));
   const poNumbers = [...labelled(labels, ['po_number'], identifier), ...gluedPoNumbers(layout)];
 
-  const choose = <T>(field: RankedField, candidates: readonly Candidate<T>[]) => chooseCandidate(field, candidates, layout, ranker);
+  const choose = <T>(field: RankedField, candidates: readonly Candidate<T>[]) => chooseCandidate(field, candidates, layout, ranker, { labels, hints });
   const invoiceNumber = ocrLetterPrefix(choose('invoice_number', numbers));
   return {
     invoice_number: invoiceNumber,

@@ -175,14 +175,9 @@ function labelsAround(ctx: RankContext, c: ValueCandidate, set: (name: string, v
 }
 
 function inTable(ctx: RankContext, segment: Segment): { below: boolean; headerRow: boolean } {
-  let below = false;
-  let headerRow = false;
-  for (const h of ctx.headers) {
-    if (h.page !== segment.page) continue;
-    if (segment.line >= h.firstLine && segment.line <= h.lastLine) headerRow = true;
-    else if (segment.line > h.lastLine) below = true;
-  }
-  return { below, headerRow };
+  const header = ctx.tableHeaderLine.get(segment.page);
+  if (header === undefined) return { below: false, headerRow: false };
+  return { below: segment.line > header, headerRow: segment.line === header };
 }
 
 function ruleFeatures(c: ValueCandidate, proposals: RuleProposals, set: (name: string, value: number) => void, best: Candidate<unknown> | null): void {

@@ -3,6 +3,8 @@
 // the rules finally reported.
 import { best, type Candidate } from '../builtin/candidates.js';
 import { extractInvoice } from '../builtin/index.js';
+import type { DocumentHints } from '../builtin/hints.js';
+import type { LabelIndex } from '../builtin/layout/label-hits.js';
 import { buildLayout, type Layout } from '../builtin/layout/layout.js';
 import type { ReadDocument } from '../../model.js';
 import type { InvoiceResult } from '../schemas/invoice.js';
@@ -40,8 +42,11 @@ function reportedAmount(result: InvoiceResult, field: RankField): Candidate<unkn
 export function observe(document: ReadDocument): Observation {
   const proposals = EMPTY();
   const source = { ...document, einvoice: null };
+  // The context the engine hands a ranker (its layout, labels and hints): features are computed on exactly that.
+  let ctx: RankContext | null = null;
   const recorder = {
-    choose<T>(field: string, candidates: readonly Candidate<T>[], _layout: Layout): Candidate<T> | undefined {
+    choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout, built?: { labels: LabelIndex; hints: DocumentHints }): Candidate<T> | undefined {
+      ctx ??= contextOf(layout, built);
       if ((RANK_FIELDS as readonly string[]).includes(field)) proposals[field as RankField] = [...candidates];
       return undefined;
     },
@@ -50,5 +55,5 @@ export function observe(document: ReadDocument): Observation {
   for (const field of RANK_FIELDS) if (FIELD_KIND[field] === 'amount') proposals[field] = reportedAmount(result, field);
   const rulesBest = Object.fromEntries(RANK_FIELDS.map((f) => [f, best(proposals[f])])) as Record<RankField, Candidate<unknown> | null>;
   const rulesValue = Object.fromEntries(RANK_FIELDS.map((f) => [f, (result.summary_data as Record<string, unknown>)[f] ?? null])) as Record<RankField, unknown>;
-  return { ctx: contextOf(buildLayout(source)), proposals, rulesBest, rulesValue };
+  return { ctx: ctx ?? contextOf(buildLayout(source)), proposals, rulesBest, rulesValue };
 }

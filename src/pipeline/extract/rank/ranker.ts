@@ -2,6 +2,8 @@
 // the most probability mass, and hand it to the rule engine through its ranker hook (builtin/ranking.ts): the
 // rules' own candidate when one carries that value (its provenance stays), else a candidate of the ranker's own.
 import { candidate, clamp01, type Candidate } from '../builtin/candidates.js';
+import type { DocumentHints } from '../builtin/hints.js';
+import type { LabelIndex } from '../builtin/layout/label-hits.js';
 import type { Layout } from '../builtin/layout/layout.js';
 import type { ValueCandidate } from './candidates.js';
 import { candidatesOf, contextOf, type RankContext } from './context.js';
@@ -11,7 +13,7 @@ import { chooseValue, type LoadedFieldModel, type LoadedModels } from './model.j
 
 /** Structurally the engine's FieldRanker (builtin/ranking.ts). */
 export interface HeaderFieldRanker {
-  choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout): Candidate<T> | undefined;
+  choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout, built?: { labels: LabelIndex; hints: DocumentHints }): Candidate<T> | undefined;
 }
 
 /**
@@ -44,11 +46,11 @@ export function rankField(ctx: RankContext, field: RankField, proposals: readonl
  */
 export function rankerOf(models: LoadedModels, fields: ReadonlySet<RankField>): HeaderFieldRanker {
   return {
-    choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout): Candidate<T> | undefined {
+    choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout, built?: { labels: LabelIndex; hints: DocumentHints }): Candidate<T> | undefined {
       if (!isRankField(field) || !fields.has(field)) return undefined;
       const model = models[field];
       if (!model) return undefined;
-      const ranked = rankField(contextOf(layout), field, candidates, model);
+      const ranked = rankField(contextOf(layout, built), field, candidates, model);
       if (!ranked || (candidates.length === 0 && ranked.probability < FILL_MIN_PROBABILITY)) return undefined;
       const kind = FIELD_KIND[field];
       const same = candidates
