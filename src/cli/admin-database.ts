@@ -16,7 +16,7 @@ export async function resolveAdminDatabase(config: Config, options: { mayInitial
   if (config.databaseUrl) return config;
   const live = await liveInstances(config.instancesDir);
   const serving = live.find((i) => i.dataDir === config.dataDir);
-  if (serving) return { ...config, embeddedPgPort: serving.pgPort };
+  if (serving) return withService(config, serving);
   if (hasCluster(config.dataDir)) return config;
 
   if (config.dataDirFromEnv) {
@@ -35,7 +35,7 @@ export async function resolveAdminDatabase(config: Config, options: { mayInitial
       `using the database of the docex service running with data in ${only.dataDir} (pid ${only.pid}, ` +
         `embedded PostgreSQL on 127.0.0.1:${only.pgPort}); set DOCEX_DATA_DIR or DATABASE_URL to use another`,
     );
-    return { ...config, dataDir: only.dataDir, embeddedPgPort: only.pgPort };
+    return withService({ ...config, dataDir: only.dataDir }, only);
   }
   if (live.length > 1) {
     throw new CliError(
@@ -50,6 +50,16 @@ export async function resolveAdminDatabase(config: Config, options: { mayInitial
     `no docex database found: no service is running (none recorded in ${config.instancesDir}) and ${config.dataDir} ` +
       'holds none. Start the service (docex start) first, or set DOCEX_DATA_DIR or DATABASE_URL',
   );
+}
+
+/** The running service's embedded port and address policy (what its worker applies when it delivers). */
+function withService(config: Config, service: InstanceRecord): Config {
+  const policy = service.addressPolicy;
+  return {
+    ...config,
+    embeddedPgPort: service.pgPort,
+    ...(policy ? { allowPrivateNetworks: policy.allowPrivateNetworks, trustedAddresses: policy.trustedAddresses } : {}),
+  };
 }
 
 const describe = (i: InstanceRecord) =>

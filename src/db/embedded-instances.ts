@@ -15,6 +15,11 @@ export interface InstanceRecord {
   /** HTTP port of the API (or the worker's health port). */
   httpPort: number;
   startedAt: string;
+  /**
+   * The service's address policy for downloads and webhooks (not secret): `keys create` checks a webhook base URL
+   * against the policy of the service that will deliver, not only against its own environment.
+   */
+  addressPolicy?: { allowPrivateNetworks: boolean; trustedAddresses: string[] };
 }
 
 const fileFor = (instancesDir: string, dataDir: string) =>

@@ -83,6 +83,7 @@ describe('npm start under a supervisor', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DOCEX_LOG_FORMAT: 'json',
+      DOCEX_TRUSTED_ADDRESSES: '127.0.0.1',
     };
     // --ignore-scripts skips prestart's freshness check (scripts/build-if-stale.test.ts covers it): the start script
     // itself runs exactly as written in package.json.
@@ -103,6 +104,10 @@ describe('npm start under a supervisor', () => {
     const org = await runCli(['orgs', 'create', '--name', 'Found', '--json'], adminEnv, 60_000, { cwd: elsewhere, built: true });
     expect(org.code, org.stderr).toBe(0);
     expect(org.stderr).toContain(`using the database of the docex service running with data in ${dataDir}`);
+    // keys create checks the webhook against the running service's address policy, not only its own environment.
+    const orgId = JSON.parse(org.stdout).id;
+    const key = await runCli(['keys', 'create', '--org', orgId, '--name', 'local', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'], adminEnv, 60_000, { cwd: elsewhere, built: true });
+    expect(key.code, key.stderr).toBe(0);
     const listed = await runCli(['orgs', 'list', '--json'], { ...env, LOG_LEVEL: 'warn' }, 60_000, { cwd: elsewhere, built: true });
     expect(JSON.parse(listed.stdout).map((o: { name: string }) => o.name)).toContain('Found');
     expect(listed.stderr).toBe('');

@@ -96,6 +96,7 @@ async function run(role: Role, options: RunOptions = {}): Promise<void> {
         pgPort: config.embeddedPgPort,
         httpPort: config.port,
         startedAt: new Date().toISOString(),
+        addressPolicy: { allowPrivateNetworks: config.allowPrivateNetworks, trustedAddresses: config.trustedAddresses },
       });
       process.once('exit', forgetInstance);
     }
