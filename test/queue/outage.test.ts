@@ -76,4 +76,33 @@ describe('queue runner under a database outage', () => {
       await runner.stop();
     }
   }, 30_000);
+
+  it("releases a job locked by this process's live pool that none of its workers runs (a lost complete/fail)", async () => {
+    const ran: number[] = [];
+    const work: Task = async (payload) => {
+      ran.push((payload as { n: number }).n);
+    };
+    const runner = await startQueueRunner({
+      pool, logger: pino({ level: 'silent' }), concurrency: 1, leaseSeconds: 5, shutdownGraceMs: 1_000,
+      pollIntervalMs: 200, taskList: { work },
+    });
+    try {
+      // As graphile leaves it when its complete query failed for good: locked by this live pool, running nowhere.
+      const { rows } = await db.pool.query<{ id: string }>(
+        "SELECT id FROM graphile_worker.add_job('work', json_build_object('n', 7), run_at => now() + interval '1 hour')");
+      const locked = await db.pool.query(
+        `UPDATE graphile_worker._private_jobs SET locked_by = $1, locked_at = now() - interval '10 seconds', run_at = now()
+         WHERE id = $2`,
+        [runner.workerIds()[0], rows[0]!.id],
+      );
+      expect(locked.rowCount).toBe(1);
+      await until(async () => {
+        const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM graphile_worker._private_jobs');
+        return rows[0].n === 0;
+      }, 20_000, 'the orphan to be released, run and completed');
+      expect(ran).toEqual([7]);
+    } finally {
+      await runner.stop();
+    }
+  }, 30_000);
 });
