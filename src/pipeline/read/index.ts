@@ -8,6 +8,7 @@ import { decodeXmlBytes, detectEInvoice, findEmbeddedEInvoice } from './einvoice
 import { readImageText } from './image-text.js';
 import { ocrImage, ocrPage, type OcrPool } from './ocr/index.js';
 import { readPdf, renderPages } from './pdf/index.js';
+import { releaseFreedMemory } from './sandbox/release-memory.js';
 import type { SandboxRunner } from './sandbox/run-in-sandbox.js';
 
 export interface ReaderDeps {
@@ -108,6 +109,16 @@ export async function readDocument(source: Source, deps: ReaderDeps): Promise<Re
  * OCRed pages; a PDF or XML among them is read on its own (a one-source document).
  */
 export async function readDocumentFromParts(sources: Source[], deps: ReaderDeps): Promise<ReadDocument> {
+  try {
+    return await readParts(sources, deps);
+  } finally {
+    // The decoders (libvips, the OCR engine, pdfjs) freed what a document made them allocate, but the C allocator
+    // keeps freed memory resident: without this a worker stays at the high-water mark of its largest document.
+    releaseFreedMemory();
+  }
+}
+
+async function readParts(sources: Source[], deps: ReaderDeps): Promise<ReadDocument> {
   let doc: ReadDocument;
   if (sources.length === 1 && sources[0]!.format === 'pdf') doc = await readPdfSource(sources[0]!.bytes, deps);
   else if (sources.length === 1 && sources[0]!.format === 'xml') doc = readXml(sources[0]!.bytes);
