@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPdfSandboxPool, readPdf, renderPage } from '../../../../src/pipeline/read/pdf/index.js';
 import { PDFJS_WORKER_PATCHES, patchPdfjsWorkerSource } from '../../../../src/pipeline/read/pdf/pdfjs-worker-module.js';
+import { releaseFreedMemory } from '../../../../src/pipeline/read/sandbox/release-memory.js';
 import { moduleBesideCaller, runInSandbox, sandboxTask } from '../../../../src/pipeline/read/sandbox/run-in-sandbox.js';
 import { SandboxPool } from '../../../../src/pipeline/read/sandbox/sandbox-pool.js';
 import { attachmentBombPdf, flateBombPdf, imageBombPdf, lyingJpegPdf, manyStreamsPdf } from '../../../poison/bombs.js';
@@ -99,6 +100,11 @@ describe('sandbox: decode budget and memory', () => {
     // Within the budget the same task succeeds.
     const fine = await runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 2 }, { maxStreamMb: 4 });
     expect(fine).toBe(`inflated ${2 * MiB} bytes`);
+  });
+
+  it('can hand freed memory back to the system with glibc (koffi loads, malloc_trim is found)', () => {
+    const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+    expect(releaseFreedMemory()).toBe(process.platform === 'linux' && Boolean(report.header?.glibcVersionRuntime));
   });
 
   it('replaces a warm worker that kept more memory than allowed after its task', async () => {
