@@ -99,12 +99,12 @@ describe('embedded PostgreSQL', () => {
       expect(res.status).toBe(202);
       // The worker inside `docex start` processes it.
       const deadline = Date.now() + 30_000;
-      let status = '';
-      while (Date.now() < deadline && status !== 'processed' && status !== 'error') {
-        status = (((await (await fetch(`${base}/v1/documents/emb-1`, { headers })).json()) as { status: string }).status);
+      let processed: { status?: string } = {};
+      while (Date.now() < deadline && processed.status !== 'processed' && processed.status !== 'error') {
+        processed = (await (await fetch(`${base}/v1/documents/emb-1`, { headers })).json()) as { status: string };
         await new Promise((r) => setTimeout(r, 200));
       }
-      expect(status).toBe('processed');
+      expect(processed.status, JSON.stringify(processed)).toBe('processed');
       // A crash (SIGKILL): docex cannot stop its PostgreSQL, which keeps running.
       await new Promise((resolve) => {
         server.child.once('exit', resolve);
