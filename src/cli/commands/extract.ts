@@ -42,13 +42,16 @@ async function extract(target: string, opts: ExtractOptions): Promise<void> {
   const config = loadConfig(cliIo().env);
   const logger = createLogger(cliIo().env.LOG_LEVEL ? config.logLevel : 'warn', 2, config.logFormat);
   // Loaded here: pdfjs, OCR and the extractors are heavy, and the other commands never need them.
-  const [{ sniffFormat }, read, { extractBuiltin }, { lacksVendorName }, { createOcrPool }] = await Promise.all([
+  const [{ sniffFormat }, read, { extractBuiltin }, { committedRanker }, { lacksVendorName }, { createOcrPool }] = await Promise.all([
     import('../../pipeline/fetch/index.js'),
     import('../../pipeline/read/index.js'),
     import('../../pipeline/extract/index.js'),
+    import('../../pipeline/extract/rank/index.js'),
     import('../../pipeline/second-look.js'),
     import('../../pipeline/read/ocr/index.js'),
   ]);
+  // What the service runs for a type without an active parser version: the builtin engine with the learned ranker.
+  const extractData = (doc: Parameters<typeof extractBuiltin>[0]) => extractBuiltin(doc, typeId, opts.lineItems, committedRanker());
   const started = Date.now();
   const { bytes, origin } = await loadSource(target, config);
   const format = sniffFormat(bytes);
@@ -59,13 +62,13 @@ async function extract(target: string, opts: ExtractOptions): Promise<void> {
     const deps = { ocr, log: logger, imageText: config.ocr.pdfImages === 'always' };
     const sources = [{ bytes, format }];
     let doc = await read.readDocumentFromParts(sources, deps);
-    let data = extractBuiltin(doc, typeId, opts.lineItems);
+    let data = extractData(doc);
     // The worker's second look: the images on a PDF's text pages when the text layer named no vendor.
     if (config.ocr.pdfImages === 'auto' && lacksVendorName(data)) {
       const closer = await read.readImageTextOf(doc, sources, deps);
       if (closer) {
         doc = closer;
-        data = extractBuiltin(doc, typeId, opts.lineItems);
+        data = extractData(doc);
       }
     }
     const ms = Date.now() - started;
