@@ -18,6 +18,8 @@ export interface LabelledEmail {
   subject: string;
   body: string;
   part: Part;
+  /** The file it came from, e.g. 'de-former-held-back-3.json': batches are the groups of cross-validation. */
+  file: string;
 }
 
 export const EMAILS_DIR = fileURLToPath(new URL('../../test/fixtures/emails/', import.meta.url));
@@ -27,7 +29,17 @@ export function loadPart(part: Part, dir = EMAILS_DIR): LabelledEmail[] {
   const folder = join(dir, part);
   const files = readdirSync(folder).filter((f) => f.endsWith('.json')).sort();
   return files.flatMap((file) => {
-    const data = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { emails: Omit<LabelledEmail, 'part'>[] };
-    return data.emails.map((e) => ({ ...e, part }));
+    const data = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { emails: Omit<LabelledEmail, 'part' | 'file'>[] };
+    return data.emails.map((e) => ({ ...e, part, file }));
   });
+}
+
+/**
+ * The cross-validation group of an email: held-back batch N (every language of it: each batch was written blind, as
+ * one piece, after the previous one was measured), or 'base' for the sets written with the cues (always trained on).
+ */
+export function batchOf(email: LabelledEmail, heldBackBatch: number): string {
+  if (email.part === 'held-back') return `batch ${heldBackBatch}`;
+  const former = /former-held-back-(\d+)\.json$/.exec(email.file);
+  return former ? `batch ${former[1]}` : 'base';
 }

@@ -15,6 +15,8 @@ import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
 import { NEEDS_NAMED_INVOICE, NEEDS_NO_PURCHASE, SETTLEMENT_CUES } from './email-settlement-cues.js';
 import { detectLanguage } from './language.js';
 import { parseSubject, splitEmailBody, splitForwardedMessage } from './quotes.js';
+import type { RuleSignals } from './model/features.js';
+import { intentProbability, shippedIntentModel } from './model/intent.js';
 import { foldFlat, undoUmlautTransliteration } from './text.js';
 
 export const INVOICE_INTENT_THRESHOLD = 2.0;
@@ -61,7 +63,7 @@ export const MAX_POSITIVE_PER_FIELD = 3.5;
 export const NO_SPECIFIC_EVIDENCE_PENALTY = 1.0;
 const MAX_FORWARD_DEPTH = 3;
 
-interface Field {
+export interface Field {
   name: 'subject' | 'body' | `forwarded${number}.subject` | `forwarded${number}.body`;
   text: string;
   factor: number;
@@ -76,7 +78,7 @@ function describe(field: string, hit: CueHit, contribution: number): string {
 }
 
 /** The fields of an email: its subject, its own text, and the subject and text of forwarded messages in it. */
-function fieldsOf(input: EmailInput): Field[] {
+export function fieldsOf(input: EmailInput): Field[] {
   const subject = parseSubject(input.subject);
   const fields: Field[] = [
     { name: 'subject', text: subject.text, factor: subject.isReply ? FIELD_WEIGHTS.replySubject : FIELD_WEIGHTS.subject },
@@ -137,10 +139,16 @@ export interface EmailAssessment {
   settlesInvoice: boolean;
 }
 
+/** The rule engine's own assessment, with what the learned model reads of it. */
+export interface RuleAssessment extends EmailAssessment {
+  rules: RuleSignals;
+  fields: Field[];
+}
+
 const live = (hit: CueHit): boolean => !hit.negated;
 
-/** Classifies an email and says whether it settles an invoice (for is_invoice, see decision.ts). Pure. */
-export function assessEmail(input: EmailInput): EmailAssessment {
+/** The rules alone: classifies an email and says whether it settles an invoice. Pure. */
+export function assessEmailByRules(input: EmailInput): RuleAssessment {
   const subject = parseSubject(input.subject);
   const fields = fieldsOf(input);
   const fieldHits: FieldHits[] = fields.flatMap((field) => {
@@ -164,6 +172,11 @@ export function assessEmail(input: EmailInput): EmailAssessment {
   const quietReply = subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
 
   const reasons: string[] = [];
+  const signals: string[] = [];
+  if (settlesInvoice) signals.push('settles');
+  if (disclaimed) signals.push('disclaimed');
+  if (suspicious) signals.push('scam');
+  if (quietReply) signals.push('quiet_reply');
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
   if (disclaimed) reasons.push('the mail says it is no invoice: bill cues count 0, a credit note still counts');
   if (suspicious) reasons.push('scam: the bill comes as an archive or a program, a charge to cancel or a document to sign in for: bill cues count 0');
@@ -189,6 +202,7 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       if (contribution > 0) positive += contribution;
       else total += contribution;
       if (contribution > 0 && SPECIFIC_EVIDENCE_CUES.has(hit.cue.id)) specific = true;
+      if (contribution !== 0) signals.push(`${contribution > 0 ? '+' : '-'}${hit.cue.id}`);
       reasons.push(describe(field.name, hit, contribution) + note);
     }
     if (positive > MAX_POSITIVE_PER_FIELD) reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
@@ -211,7 +225,49 @@ export function assessEmail(input: EmailInput): EmailAssessment {
       reasons: [`total ${total.toFixed(2)} (threshold ${INVOICE_INTENT_THRESHOLD.toFixed(2)})`, ...reasons],
     },
     settlesInvoice,
+    rules: { total, saysInvoice: intent === 'invoice', signals },
+    fields,
   };
+}
+
+/** The rules' margin (total - threshold) is clipped to this before it joins the model's log-odds. */
+export const RULE_MARGIN_CLIP = 4;
+
+/** How the model's p(invoice) and the rules' total are combined (stored with the weights, see model/intent.ts). */
+export interface Combination {
+  /** Weight of the rules' margin added to the model's log-odds; 0 lets the model decide alone. */
+  ruleWeight: number;
+  /** p(invoice) at or above this is 'invoice'. */
+  threshold: number;
+}
+
+/**
+ * The decision from the rules' assessment and the learned model's p(invoice) (model/intent.ts): the model's
+ * log-odds plus `ruleWeight` times the rules' margin (clipped), read as a probability: the score. The rules'
+ * reasons stay, after the model's line, so a decision can still be read cue by cue.
+ */
+export function combineWithModel(rules: RuleAssessment, pModel: number, combination: Combination): EmailAssessment {
+  const p = Math.min(1 - 1e-9, Math.max(1e-9, pModel));
+  const margin = Math.max(-RULE_MARGIN_CLIP, Math.min(RULE_MARGIN_CLIP, rules.rules.total - INVOICE_INTENT_THRESHOLD));
+  const combined = logistic(Math.log(p / (1 - p)) + combination.ruleWeight * margin);
+  const intent: EmailIntent = combined >= combination.threshold ? 'invoice' : 'not_invoice';
+  const rounded = Math.round(combined * 1000) / 1000;
+  // Rounding must not put a score on the wrong side of the threshold.
+  const score = intent === 'invoice' ? Math.max(rounded, combination.threshold) : Math.min(rounded, combination.threshold - 0.001);
+  const line =
+    `model: p(invoice)=${pModel.toFixed(2)}; with the rules' margin ${margin.toFixed(2)} x${combination.ruleWeight}: ` +
+    `p=${combined.toFixed(2)} (threshold ${combination.threshold.toFixed(2)}); rules alone: ${rules.classification.intent}`;
+  return {
+    classification: { ...rules.classification, intent, score, reasons: [line, ...rules.classification.reasons] },
+    settlesInvoice: rules.settlesInvoice,
+  };
+}
+
+/** Classifies an email and says whether it settles an invoice (for is_invoice, see decision.ts). Pure. */
+export function assessEmail(input: EmailInput): EmailAssessment {
+  const rules = assessEmailByRules(input);
+  const model = shippedIntentModel();
+  return combineWithModel(rules, intentProbability(model, input, rules), model);
 }
 
 /** Classifies an email as delivering an invoice (or credit note, or payment reminder) or not. Pure. */

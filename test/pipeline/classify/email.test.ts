@@ -107,7 +107,9 @@ describe('classifyEmail', () => {
     const result = classifyEmail({ subject: '', body: '' });
     expect(result).toMatchObject({ intent: 'not_invoice', language: null });
     expect(result.score).toBeLessThan(0.5);
-    expect(result.reasons[0]).toContain(`threshold ${INVOICE_INTENT_THRESHOLD.toFixed(2)}`);
+    // The model's line comes first (docs/email-classification.md), the rules' total right after it.
+    expect(result.reasons[0]).toMatch(/^model: p\(invoice\)=/);
+    expect(result.reasons[1]).toContain(`threshold ${INVOICE_INTENT_THRESHOLD.toFixed(2)}`);
   });
 
   it('stays fast on hostile input', () => {
