@@ -1,8 +1,9 @@
-// Runs the invoice-intent classifier over the labelled email set (test/fixtures/emails, label policy in
-// docs/email-classification.md) and holds it to figures measured there. The tuning part is what the cues were
-// fitted to: near-perfect figures there prove little beyond "no regression". The held-back part was written before
-// the cues it measures and never tuned on: its floors are set at the figures of its one blind run, so a change that
-// makes unseen mail worse fails here. `npm run bench:email` prints the same figures per language and category.
+// Runs the invoice-intent classifier (the learned model combined with the rules) over the labelled email set
+// (test/fixtures/emails, label policy in docs/email-classification.md) and holds it to figures measured there. The
+// tuning part is what the cues were written on and the model was trained on: near-perfect figures there prove
+// little beyond "no regression". The held-back part was written and committed before anything was run on it: its
+// floors are set at the figures of its one blind run, so a change that makes unseen mail worse fails here.
+// `npm run bench:email` prints the same figures per language and category; `-- --cv` the cross-validation.
 import { describe, expect, it } from 'vitest';
 import { classifyEmail } from '../../../src/pipeline/classify/index.js';
 import { loadPart, PARTS, type LabelledEmail } from '../../../bench/email/dataset.js';
@@ -59,8 +60,8 @@ describe('labelled email set', () => {
   it('held-back part: no worse than its blind run', () => {
     const rows = scored['held-back'];
     console.log(report('held-back', rows));
-    // Its blind run classified 4 of 14 payment confirmations as invoice (docs/email-classification.md).
-    expect(rows.filter((r) => r.email.category === 'payment_confirmation' && r.predicted === 'invoice').length).toBeLessThanOrEqual(4);
+    // Its blind run classified no payment confirmation as invoice (docs/email-classification.md).
+    expect(rows.filter((r) => r.email.category === 'payment_confirmation' && r.predicted === 'invoice')).toEqual([]);
     // Floors: the blind run's figures (docs/email-classification.md), rounded down.
     expect(precision(tally(rows))).toBeGreaterThanOrEqual(HELD_BACK_FLOOR.precision);
     expect(recall(tally(rows))).toBeGreaterThanOrEqual(HELD_BACK_FLOOR.recall);
@@ -82,5 +83,5 @@ describe('labelled email set', () => {
   });
 });
 
-// Batch 8's blind run: P 80.7%, R 82.1%.
-const HELD_BACK_FLOOR = { precision: 0.8, recall: 0.82 };
+// Batch 9's blind run (model + rules): P 100.0%, R 91.1% (51 of 56).
+const HELD_BACK_FLOOR = { precision: 1, recall: 0.91 };

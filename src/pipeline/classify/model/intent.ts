@@ -1,8 +1,10 @@
 // The learned email-intent model: p(invoice) from a logistic regression over hashed n-grams of the email's fields
 // and the rule engine's outputs (features.ts). The weights are data (email-intent.json, written by
-// `npm run train:email`); they are parsed with the module but expanded into a dense vector only on first use.
+// `npm run train:email`); they are read, parsed and expanded into a dense vector on first use, not at process start
+// (the type-only import below makes the build copy the file beside the compiled code).
 import type { Combination, EmailInput, RuleAssessment } from '../email.js';
-import storedModel from './email-intent.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import type storedModelShape from './email-intent.json';
 import { emailFeatures, type FeatureSet, type SparseVector } from './features.js';
 import { expandWeights, probability, type SparseWeights } from './logistic.js';
 
@@ -44,9 +46,12 @@ export function loadIntentModel(data: unknown): LoadedIntentModel {
 
 let loaded: LoadedIntentModel | undefined;
 
-/** The shipped model, expanded on first use (about 2 MB of Float64Array; a few milliseconds once). */
+const MODEL_FILE = new URL('./email-intent.json', import.meta.url);
+export type ShippedModelFile = typeof storedModelShape;
+
+/** The shipped model, read and expanded on first use (a 2 MB Float64Array; ~5-15 ms once). */
 export function shippedIntentModel(): LoadedIntentModel {
-  loaded ??= loadIntentModel(storedModel);
+  loaded ??= loadIntentModel(JSON.parse(readFileSync(MODEL_FILE, 'utf8')) as unknown);
   return loaded;
 }
 
