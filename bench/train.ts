@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const items: TrainingItem[] = corpus.map(({ row, family, doc }) => {
     // Keys the manifest says not to score are not labels to learn from either.
     const label = Object.fromEntries(Object.entries(row.label).filter(([k]) => !row.skip.has(k)));
-    const example = examplesOf([{ document: doc, label }])[0] as Example;
+    const example = examplesOf([{ document: doc, label, dataset: row.dataset }])[0] as Example;
     return { ...example, dataset: row.dataset, family, contentId: row.contentId };
   });
   const observeMs = performance.now() - started;

@@ -5,7 +5,7 @@ import { proposalKey } from '../../src/pipeline/extract/rank/features.js';
 import { FIELD_KIND, RANK_FIELDS, type RankField } from '../../src/pipeline/extract/rank/fields.js';
 import type { LoadedModels } from '../../src/pipeline/extract/rank/model.js';
 import { FILL_MIN_PROBABILITY, rankField } from '../../src/pipeline/extract/rank/ranker.js';
-import { candidateKey, labelKey, type Example } from '../../src/pipeline/extract/rank/train.js';
+import { candidateKey, COMPLETE_LABEL_DATASETS, labelKey, type Example } from '../../src/pipeline/extract/rank/train.js';
 
 export interface TrainingItem extends Example {
   dataset: string;
@@ -28,11 +28,6 @@ export interface FieldOutcome {
 
 export type Outcomes = Map<TrainingItem, Partial<Record<RankField, FieldOutcome>>>;
 
-/**
- * Documents whose labels are complete (the e-invoice XML of zugferd-corpus: a field it lacks is not on the page
- * either) show what filling costs: a value where the document has none.
- */
-export const COMPLETE_LABELS = new Set(['zugferd-corpus']);
 
 /** Per field: unlabelled fields of completely labelled documents, and how many of them the ranker filled. */
 export type FalseFills = Record<RankField, { absent: number; filled: number }>;
@@ -52,7 +47,8 @@ export function evaluate(items: readonly TrainingItem[], models: LoadedModels, i
       const kind = FIELD_KIND[field];
       const proposed = observation.proposals[field].length > 0;
       if (wanted === null) {
-        if (!COMPLETE_LABELS.has(item.dataset) || proposed) continue;
+        // Completely labelled documents show what filling costs: a value where the document has none.
+        if (!COMPLETE_LABEL_DATASETS.has(item.dataset) || proposed) continue;
         const ranked = rankField(observation.ctx, field, [], model);
         fills[field].absent++;
         if (ranked && ranked.probability >= FILL_MIN_PROBABILITY) fills[field].filled++;
@@ -64,11 +60,13 @@ export function evaluate(items: readonly TrainingItem[], models: LoadedModels, i
       const rankedKey = ranked ? candidateKey(field, ranked.key, label) : null;
       const fill = ranked !== null && ranked.probability >= FILL_MIN_PROBABILITY;
       const reachable = candidatesOf(observation.ctx, kind).some((c) => candidateKey(field, c.key, label) === wanted);
+      // An abstaining ranker (null: "no value" won) leaves the choice to the rules, as the engine's hook does.
+      const decided = (decides: boolean) => (ranked !== null && decides ? rankedKey : rulesKey) === wanted;
       result[field] = {
         rules: rulesKey === wanted,
-        ranker: (proposed || fill ? rankedKey : rulesKey) === wanted,
-        hookOnly: (proposed ? rankedKey : rulesKey) === wanted,
-        free: (rankedKey ?? rulesKey) === wanted,
+        ranker: decided(proposed || fill),
+        hookOnly: decided(proposed),
+        free: decided(true),
         reachable,
       };
     }

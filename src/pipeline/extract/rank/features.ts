@@ -55,6 +55,8 @@ const COMMON_FEATURES = [
   'height', 'tall', 'in_table', 'table_header_row', 'alone', 'segments_on_line',
   'ocr', 'read_confidence', 'repeats', 'first_occurrence',
   'rule_best', 'rule_confidence', 'rule_any', 'rule_place', ...RULE_NAMES.map((r) => `rule:${r}`),
+  // Only the "no value" pseudo-candidate carries these (see noneVector).
+  'none', 'none_no_proposals',
 ];
 
 const KIND_FEATURES: Record<ValueKind, readonly string[]> = {
@@ -265,6 +267,18 @@ function identifierFeatures(c: ValueCandidate, set: (n: string, v: number) => vo
   if (c.segment.text.slice(Math.max(0, c.start - 2), c.start).includes('#')) set('hash_before', 1);
   if (v.includes('/')) set('has_slash', 1);
   if (/^\p{L}/u.test(v)) set('starts_letter', 1);
+}
+
+/**
+ * The pseudo-candidate "the document has no such value": it competes with the real candidates, so the model learns
+ * when to abstain (from documents whose labels are complete and lack the field).
+ */
+export function noneVector(kind: ValueKind, proposals: RuleProposals): Float64Array {
+  const names = NAME_INDEX[kind];
+  const vector = new Float64Array(names.size);
+  vector[names.get('none') as number] = 1;
+  if (proposals.length === 0) vector[names.get('none_no_proposals') as number] = 1;
+  return vector;
 }
 
 /**

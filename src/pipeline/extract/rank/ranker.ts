@@ -7,7 +7,7 @@ import type { LabelIndex } from '../builtin/layout/label-hits.js';
 import type { Layout } from '../builtin/layout/layout.js';
 import type { ValueCandidate } from './candidates.js';
 import { candidatesOf, contextOf, type RankContext } from './context.js';
-import { featuresOf, proposalKey } from './features.js';
+import { featuresOf, noneVector, proposalKey } from './features.js';
 import { FIELD_KIND, isRankField, type RankField } from './fields.js';
 import { chooseValue, type LoadedFieldModel, type LoadedModels } from './model.js';
 
@@ -28,15 +28,18 @@ export interface Ranked {
   probability: number;
 }
 
-/** The ranker's value for a field of a document, given what the rules proposed for it. */
+/** The key of the "no value" pseudo-candidate (no real key is empty). */
+export const NONE_KEY = '';
+
+/** The ranker's value for a field of a document, given what the rules proposed for it; null when it abstains. */
 export function rankField(ctx: RankContext, field: RankField, proposals: readonly Candidate<unknown>[], model: LoadedFieldModel): Ranked | null {
   const kind = FIELD_KIND[field];
   const list = candidatesOf(ctx, kind);
   if (list.length === 0) return null;
   const rulesBest = proposals.reduce<Candidate<unknown> | null>((a, c) => (a === null || c.confidence > a.confidence + 1e-9 || (Math.abs(c.confidence - a.confidence) <= 1e-9 && c.order < a.order) ? c : a), null);
-  const vectors = featuresOf(ctx, kind, proposals, rulesBest);
-  const choice = chooseValue(list.map((c) => c.key), vectors, model.weights);
-  if (!choice) return null;
+  const vectors = [...featuresOf(ctx, kind, proposals, rulesBest), noneVector(kind, proposals)];
+  const choice = chooseValue([...list.map((c) => c.key), NONE_KEY], vectors, model.weights);
+  if (!choice || choice.key === NONE_KEY) return null;
   return { key: choice.key, candidate: list[choice.index] as ValueCandidate, probability: choice.probability };
 }
 

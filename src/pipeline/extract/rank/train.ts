@@ -3,7 +3,7 @@
 // (bench/train.ts) and the accuracy benchmark's --lofo (through `fit` in index.ts) both come here.
 import type { ReadDocument } from '../../model.js';
 import { candidatesOf } from './context.js';
-import { featureNames, featuresOf } from './features.js';
+import { featureNames, featuresOf, noneVector } from './features.js';
 import { FIELD_KIND, RANK_FIELDS, type RankField } from './fields.js';
 import { DEFAULT_FIT, fitField, type FitSettings, type TrainingGroup } from './fit.js';
 import { identifierKey, valueKey } from './label-keys.js';
@@ -15,11 +15,21 @@ export interface LabelledDocument {
   document: ReadDocument;
   /** Canonical label: ISO dates, numbers, strings; a missing key is "not labelled". */
   label: Record<string, unknown>;
+  /** The dataset it comes from: see COMPLETE_LABEL_DATASETS. */
+  dataset?: string;
 }
+
+/**
+ * Datasets whose labels are complete: zugferd-corpus labels are the embedded e-invoice XML, so a field the XML
+ * lacks is not on the page either. Their documents teach the ranker when to abstain.
+ */
+export const COMPLETE_LABEL_DATASETS: ReadonlySet<string> = new Set(['zugferd-corpus']);
 
 export interface Example {
   observation: Observation;
   label: Record<string, unknown>;
+  /** A field missing from the label is missing from the document. */
+  complete: boolean;
 }
 
 /** Amounts compare without sign on credit notes whose label stores a negative total (as the benchmark does). */
@@ -37,7 +47,7 @@ export function candidateKey(field: RankField, key: string, label: Record<string
 }
 
 export function examplesOf(documents: readonly LabelledDocument[]): Example[] {
-  return documents.map((d) => ({ observation: observe(d.document), label: d.label }));
+  return documents.map((d) => ({ observation: observe(d.document), label: d.label, complete: COMPLETE_LABEL_DATASETS.has(d.dataset ?? '') }));
 }
 
 /** Features do not depend on the weights: each example's group is computed once, then reused by every fold. */
@@ -54,11 +64,16 @@ function groupOf(example: Example, field: RankField): TrainingGroup | null {
   const kind = FIELD_KIND[field];
   const wanted = labelKey(field, label);
   let group: TrainingGroup | null = null;
+  // The last vector is the "no value" pseudo-candidate: right when a complete label lacks the field.
+  const vectors = () => [
+    ...featuresOf(observation.ctx, kind, observation.proposals[field], observation.rulesBest[field]),
+    noneVector(kind, observation.proposals[field]),
+  ];
   if (wanted !== null) {
     const positive = candidatesOf(observation.ctx, kind).map((c) => candidateKey(field, c.key, label) === wanted);
-    if (positive.some(Boolean)) {
-      group = { vectors: featuresOf(observation.ctx, kind, observation.proposals[field], observation.rulesBest[field]), positive };
-    }
+    if (positive.some(Boolean)) group = { vectors: vectors(), positive: [...positive, false] };
+  } else if (example.complete && !(field in label && label[field] !== null)) {
+    group = { vectors: vectors(), positive: [...candidatesOf(observation.ctx, kind).map(() => false), true] };
   }
   byField.set(field, group);
   return group;

@@ -12,7 +12,8 @@ export interface SyntheticInvoice {
 const pad = (n: number) => String(n).padStart(2, '0');
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-export function syntheticInvoice(i: number): SyntheticInvoice {
+/** With `withoutDueDate` the page prints no due date and the label has none (as a complete label would say). */
+export function syntheticInvoice(i: number, options: { withoutDueDate?: boolean } = {}): SyntheticInvoice {
   const day = 1 + (i * 7) % 27;
   const month = 1 + (i * 5) % 12;
   const invoiceDate = `2026-${pad(month)}-${pad(day)}`;
@@ -48,10 +49,14 @@ export function syntheticInvoice(i: number): SyntheticInvoice {
       [152, [350, `Due date: ${printed(dueDate)}`]],
     ],
   ];
+  const dueCell = (cell: unknown) => Array.isArray(cell) && typeof cell[1] === 'string' && (cell[1].includes('Due date') || cell[1] === printed(dueDate));
+  const header = (layouts[i % layouts.length] as PageSpec['lines'])
+    .map((line) => (options.withoutDueDate ? (line.filter((cell) => !dueCell(cell)) as unknown as PageSpec['lines'][number]) : line))
+    .filter((line) => line.length > 1);
   const lines: PageSpec['lines'] = [
     [40, [50, `Vendor ${i} GmbH`], [430, 'INVOICE']],
     [52, [50, 'Hauptstrasse 1, 10115 Berlin']],
-    ...(layouts[i % layouts.length] as PageSpec['lines']),
+    ...header,
     [230, [50, 'Description'], [300, 'Qty'], rightAt(410, 'Unit price'), rightAt(540, 'Amount')],
     [246, [50, 'Consulting'], [300, '1'], rightAt(410, money(a)), rightAt(540, money(a))],
     [260, [50, 'Travel'], [300, '1'], rightAt(410, money(b)), rightAt(540, money(b))],
@@ -64,7 +69,7 @@ export function syntheticInvoice(i: number): SyntheticInvoice {
     label: {
       invoice_number: number,
       invoice_date: invoiceDate,
-      due_date: dueDate,
+      ...(options.withoutDueDate ? {} : { due_date: dueDate }),
       subtotal: subtotal / 100,
       tax: tax / 100,
       total: total / 100,

@@ -17,6 +17,7 @@ const serialized = (models: ReturnType<typeof trainModels>) =>
 function withoutRules(examples: readonly Example[]): Example[] {
   return examples.map((e) => ({
     label: e.label,
+    complete: false,
     observation: {
       ...e.observation,
       proposals: Object.fromEntries(RANK_FIELDS.map((f) => [f, []])) as unknown as Example['observation']['proposals'],
@@ -26,6 +27,20 @@ function withoutRules(examples: readonly Example[]): Example[] {
 }
 
 describe('ranker training', () => {
+  it('learns to abstain from completely labelled documents that lack the field', () => {
+    const documents = Array.from({ length: 12 }, (_, i) => ({ ...syntheticInvoice(i, { withoutDueDate: i % 2 === 0 }), dataset: 'zugferd-corpus' }));
+    const models = trainModels(withoutRules(examplesOf(documents)).map((e) => ({ ...e, complete: true })), ALL);
+    const model = models.due_date;
+    if (!model) throw new Error('no due_date model');
+    for (const i of [200, 202, 204]) {
+      const [without] = withoutRules(examplesOf([syntheticInvoice(i, { withoutDueDate: true })]));
+      const [withDue] = withoutRules(examplesOf([syntheticInvoice(i + 1)]));
+      if (!without || !withDue) throw new Error('no example');
+      expect(rankField(without.observation.ctx, 'due_date', [], model)).toBeNull();
+      expect(rankField(withDue.observation.ctx, 'due_date', [], model)?.key).toBe(labelKey('due_date', withDue.label));
+    }
+  });
+
   it('gives the same weights byte for byte when trained twice', () => {
     const first = serialized(trainModels(examplesOf(TRAINING), ALL));
     const second = serialized(trainModels(examplesOf(TRAINING), ALL));
