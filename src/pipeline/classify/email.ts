@@ -3,8 +3,10 @@
 // Decision rule: a linear score over cues (email-cues.ts, email-negative-cues.ts, email-settlement-cues.ts), each
 // counted at most once per field, weighted by the field it was found in (FIELD_WEIGHTS), then three email-level
 // rules: an email that settles an invoice it names (payment confirmation, receipt of payment, refund, remittance)
-// counts no bill cue; a reply that hands nothing over counts half; a scam counts no bill cue. intent = 'invoice'
-// when the total reaches INVOICE_INTENT_THRESHOLD; score = logistic(total - threshold).
+// counts no bill cue; a reply that hands nothing over counts half; a scam counts no bill cue. The rules alone say
+// 'invoice' when the total reaches INVOICE_INTENT_THRESHOLD (assessEmailByRules). The shipped decision
+// (assessEmail) is the learned model's (model/intent.ts) log-odds plus a fixed share of the rules' margin
+// (combineWithModel); its probability is the score.
 // Label policy (docs/email-classification.md): the email delivers, forwards, re-sends or demands payment of a bill
 // the recipient owes or keeps for its books, or a credit note it receives (invoices, purchase receipts, credit
 // notes, payment reminders and dunning letters). Payment confirmations, receipts of payment for an invoice,
@@ -44,7 +46,7 @@ export interface EmailInput {
 
 export interface EmailClassification {
   intent: EmailIntent;
-  /** 0..1: logistic(total - threshold). */
+  /** 0..1: p(invoice), the model combined with the rules (rules alone: logistic(total - threshold)). */
   score: number;
   /** ISO 639-1 code of the email's language, or null when unsure. */
   language: string | null;
