@@ -46,8 +46,21 @@ export function candidateKey(field: RankField, key: string, label: Record<string
   return key;
 }
 
+/**
+ * Examples by document object: a leave-one-family-out run fits once per family on the same documents, and
+ * observing a document (running the rules) costs far more than fitting, so each is observed once.
+ */
+const exampleCache = new WeakMap<ReadDocument, Example>();
+
 export function examplesOf(documents: readonly LabelledDocument[]): Example[] {
-  return documents.map((d) => ({ observation: observe(d.document), label: d.label, complete: COMPLETE_LABEL_DATASETS.has(d.dataset ?? '') }));
+  return documents.map((d) => {
+    const complete = COMPLETE_LABEL_DATASETS.has(d.dataset ?? '');
+    const cached = exampleCache.get(d.document);
+    if (cached && cached.label === d.label && cached.complete === complete) return cached;
+    const example = { observation: observe(d.document), label: d.label, complete };
+    exampleCache.set(d.document, example);
+    return example;
+  });
 }
 
 /** Features do not depend on the weights: each example's group is computed once, then reused by every fold. */
