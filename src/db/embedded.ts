@@ -220,7 +220,14 @@ const lastLines = (text: string) => text.trim().split('\n').slice(-3).join(' | '
 function startServer(binaries: PostgresBinaries, pgDir: string, port: number, runAs: RunAs | undefined, log: (m: string) => void): Promise<ChildProcess> {
   const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   return new Promise((resolve, reject) => {
-    const child = spawn(binaries.postgres, args, { ...runAs, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and a PostgreSQL that stopped
+    // at once would leave docex draining in-flight jobs without a database. docex stops it last, itself.
+    const child = spawn(binaries.postgres, args, {
+      ...runAs,
+      env: { LC_ALL: 'C', PATH: process.env.PATH },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     let text = '';
     let ready = false;
     child.stderr.on('data', (d: Buffer) => {

@@ -133,22 +133,28 @@ async function demo(opts: DemoOptions): Promise<void> {
     ...(io.env.DATABASE_URL ? {} : { DOCEX_DATA_DIR: path.join(scratch, 'data'), DOCEX_EMBEDDED_PG_PORT: String(await freePort()) }),
     DOCEX_INSTANCES_DIR: path.join(scratch, 'instances'),
     DOCEX_ARCHIVE: 'off',
+    // Demo jobs are throwaway: Ctrl-C should not wait 20 s for an OCR page to finish.
+    DOCEX_SHUTDOWN_GRACE_MS: io.env.DOCEX_SHUTDOWN_GRACE_MS ?? '1000',
     LOG_LEVEL: io.env.LOG_LEVEL ?? 'warn',
   };
   const base = `http://127.0.0.1:${port}`;
   let service: Service | undefined;
-  const cleanUp = async () => {
-    if (service) await stopService(service);
-    await Promise.allSettled([samples.close(), inbox.close()]);
-    if (!opts.keepData) await rm(scratch, { recursive: true, force: true });
-  };
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      if (service) await stopService(service);
+      await Promise.allSettled([samples.close(), inbox.close()]);
+      if (!opts.keepData) await rm(scratch, { recursive: true, force: true });
+    })());
   // Ctrl-C reaches the service too (same process group); both stop, and the scratch folder goes.
-  const interrupted = () => {
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
     print('\ninterrupted; stopping the demo service...\n');
     void cleanUp().finally(() => process.exit(130));
   };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     print(`starting docex on ${base} (${io.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(scratch, 'data')}`}, DOCEX_TRUSTED_ADDRESSES=${trusted})...\n`);
     service = startService(env);
@@ -206,9 +212,13 @@ async function demo(opts: DemoOptions): Promise<void> {
     print(`\n${jobs.length - failures} of ${jobs.length} jobs processed and delivered with verified signatures.\n`);
     print(`Poll a job yourself while a service runs: curl ${base}/v1/jobs/<jobId> -H 'x-client-id: ...' -H 'x-client-secret: ...'\n`);
     if (failures > 0) throw new CliError(`${failures} job(s) did not end processed with a verified webhook; service log:\n${service.output()}`);
+  } catch (err) {
+    // Stopping the service makes the steps in flight fail; the signal handler ends the process (exit 130).
+    if (interrupted) await new Promise(() => {});
+    throw err;
   } finally {
-    process.removeListener('SIGINT', interrupted);
-    process.removeListener('SIGTERM', interrupted);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     await cleanUp();
   }
 }
