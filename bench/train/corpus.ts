@@ -1,11 +1,12 @@
 // The labelled documents the ranker learns from: every scored row of the development datasets (read with the
-// accuracy benchmark's manifest reader), each with its family (the manifest's `family` column; a dataset without
-// one is a single family), read by the service's own reader and cached on disk so that retraining takes seconds.
+// accuracy benchmark's manifest reader), each with its family (as that reader names it: the manifest's `family`
+// column, else the issuer or the document), read by the service's own reader and cached on disk so that
+// retraining takes seconds.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCsv, readDataset, type DatasetRow } from '../accuracy/manifest.js';
+import { readDataset, type DatasetRow } from '../accuracy/manifest.js';
 import { runDocument } from '../accuracy/run-document.js';
 import type { ReadDocument } from '../../src/pipeline/model.js';
 import { createOcrPool, type OcrPool } from '../../src/pipeline/read/ocr/index.js';
@@ -23,31 +24,12 @@ const CACHE_DIR = fileURLToPath(new URL('./.cache/', import.meta.url));
 /** Bump when the reader changes in a way that makes cached documents stale. */
 const CACHE_VERSION = 1;
 
-/** doc_path -> family, from the manifest's `family` column when it has one. */
-async function familiesOf(dir: string): Promise<Map<string, string>> {
-  const [header, ...records] = parseCsv(await readFile(join(dir, 'manifest.csv'), 'utf8'));
-  const families = new Map<string, string>();
-  const docCol = header?.indexOf('doc_path') ?? -1;
-  const familyCol = header?.indexOf('family') ?? -1;
-  if (docCol < 0 || familyCol < 0) return families;
-  for (const record of records) {
-    const family = record[familyCol]?.trim();
-    if (family) families.set(record[docCol]?.trim() ?? '', family);
-  }
-  return families;
-}
-
 /** Every scored row of the datasets, in a stable order (dataset, then document path). */
 export async function readCorpusRows(root: string, datasets: readonly string[] = DEFAULT_DATASETS): Promise<Array<{ row: DatasetRow; family: string }>> {
   const rows: Array<{ row: DatasetRow; family: string }> = [];
   for (const name of datasets) {
-    const dir = join(root, name);
-    const families = await familiesOf(dir);
-    for (const row of await readDataset(dir)) {
-      // The accuracy benchmark's manifest reader may name the family itself (then --lofo there and here agree).
-      const named = (row as DatasetRow & { family?: string }).family;
-      rows.push({ row, family: `${row.dataset}/${named || families.get(row.docPath) || row.dataset}` });
-    }
+    // Families as the accuracy benchmark's --lofo groups them (its manifest reader names them).
+    for (const row of await readDataset(join(root, name))) rows.push({ row, family: `${row.dataset}/${row.family}` });
   }
   return rows.sort((a, b) => (a.row.dataset + a.row.docPath < b.row.dataset + b.row.docPath ? -1 : 1));
 }
