@@ -180,7 +180,8 @@ export function addressRefused(hostname: string, address: string, range: string,
   return new PipelineError(
     'download',
     'url_not_allowed',
-    `${what} a ${range} address (${address}), which is not allowed.`,
+    `${what} a ${range} address (${address}), which is not allowed. An operator can allow it with ` +
+      'DOCEX_TRUSTED_ADDRESSES (this address or range), or DOCEX_ALLOW_PRIVATE_NETWORKS=true for development.',
     { hostname, address, range, ...(addresses ? { addresses } : {}) },
   );
 }
