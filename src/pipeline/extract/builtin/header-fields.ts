@@ -22,9 +22,9 @@ export interface HeaderFields {
 }
 
 // "Zahibar": OCR reads the l of "zahlbar" as i or 1.
-const DUE_CONTEXT = /(?:zah[li1|]bar|zahlung|innerhalb|within|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eè]gl|pago|pagar|pagamento|pagare|betal|due)/iu;
+const DUE_CONTEXT = /(?:zah[li1|]bar|zahlung|innerhalb|within|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eéè]gl|virement|transf[eé]r|transfier|bonifico|overma(?:k|ak)|overschrijv|pago|pagar|pagamento|pagare|betal|due)/iu;
 const DUE_PREPOSITION =
-  /(?:bis|until|by|before|no later than|avant|au plus tard|antes(?: del?)?|entro|v[oó]{2}r|uiterlijk|sp[äa]testens)(?:\s+(?:zum|dem|den|am|le|el|il|the|de))?\s*:?\s*$/iu;
+  /(?:bis|until|by|before|no later than|avant|au plus tard|d['’]ici|jusqu['’]au|antes(?: del?)?|hasta|entro|v[oó]{2}r|uiterlijk|sp[äa]testens)(?:\s+(?:zum|dem|den|am|le|el|il|the|de))?\s*:?\s*$/iu;
 
 function fromSpan<T>(
   span: Span,

@@ -125,3 +125,22 @@ describe('party headings', () => {
     expect(extractInvoice(doc, OPTIONS).summary_data.invoice_date).toBe('2022-01-31');
   });
 });
+
+describe('due date from a payment sentence', () => {
+  const withSentence = (sentence: string) =>
+    buildDocument([
+      {
+        lines: [
+          [30, [50, 'Atelier Dupont SARL'], [300, 'Facture N° : F-77']],
+          [44, [300, 'Date : 10/03/2024']],
+          [100, [50, sentence]],
+          [140, [380, 'Total'], rightAt(540, '120,00 €')],
+        ],
+      },
+    ]);
+
+  it('reads "d\'ici le" after a French "régler" and "antes de" after a Spanish transfer request', () => {
+    expect(extractInvoice(withSentence('Merci de régler d’ici le 2024-03-20 par virement.'), OPTIONS).summary_data.due_date).toBe('2024-03-20');
+    expect(extractInvoice(withSentence('Por favor, transfiera el dinero antes de 2024-04-07:'), OPTIONS).summary_data.due_date).toBe('2024-04-07');
+  });
+});
