@@ -29,7 +29,11 @@ const only = process.argv[3] ?? 'all';
 const config = CONFIGS[name];
 if (!config) throw new Error(`unknown configuration ${name}; known: ${Object.keys(CONFIGS).join(', ')}`);
 
-const samples = [...(only !== 'real' ? await renderedSamples() : []), ...(only !== 'rendered' ? await realSamples() : [])];
+// A fourth argument picks samples by name (comma-separated), to measure a few again.
+const picked = process.argv[4]?.split(',');
+const samples = [...(only !== 'real' ? await renderedSamples() : []), ...(only !== 'rendered' ? await realSamples() : [])].filter(
+  (sample) => picked === undefined || picked.includes(sample.name),
+);
 // No page time limit worth the name: on a loaded machine a slow reading must count as slow, not as a failure.
 const pool = await createOcrPool({ engine: config.engine, size: 2, pageTimeoutMs: 3_600_000, ...(config.paddle ? { paddle: config.paddle } : {}) });
 // Engine start (threads, models) is outside the clock, as in a worker that has already read a page.
