@@ -48,7 +48,9 @@ export class PgBossWakeup {
 
   /** Like boss.work, plus: woken by inserts into its queue, and fetches again right after a non-empty batch. */
   async work<T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string> {
+    // Assigned after work() resolves but read by the handler, which may run first: a const would be in its TDZ.
     let id: string | undefined;
+    // eslint-disable-next-line prefer-const -- see above
     id = await this.boss.work<T>(name, options, async (jobs) => {
       const result = await handler(jobs);
       if (id) this.boss.notifyWorker(id);

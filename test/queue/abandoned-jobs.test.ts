@@ -18,7 +18,6 @@ import { buildTestApp, type TestApp, type TestKey } from '../support/app.js';
 import { ENTRY, ROOT } from '../support/cli.js';
 import { startDocumentServer, type DocumentServer } from '../support/document-server.js';
 import { waitForJob } from '../support/jobs.js';
-import { buildPdf, helveticaPage } from '../support/pdf-builder.js';
 import { queueEntriesFor } from '../support/queue.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startTestWorker, workerEnv } from '../support/worker.js';

@@ -3,7 +3,7 @@
 // ("Rechnung Nr. 4711 vom 05.03.2026", "Invoice INV/2026/0008") and payment terms ("zahlbar bis 04.04.2026")
 // are weaker sources used when a label gives nothing better.
 import { findDates, findPoNumbers, type LabelField } from '../parse/index.js';
-import { best, candidate, type Candidate } from './candidates.js';
+import { candidate, type Candidate } from './candidates.js';
 import { chooseCandidate, type FieldRanker, type RankedField } from './ranking.js';
 import type { DocumentHints } from './hints.js';
 import { RELATION_WEIGHT, type LabelIndex } from './layout/label-hits.js';
@@ -222,7 +222,7 @@ function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHi
  */
 function ocrLetterPrefix(c: Candidate<string> | null): Candidate<string> | null {
   if (!c || c.evidence.source !== 'ocr') return c;
-  const m = /^([01])(?=[A-Z]{2,}[\-/._]?\d)/.exec(c.value);
+  const m = /^([01])(?=[A-Z]{2,}[-/._]?\d)/.exec(c.value);
   if (!m) return c;
   return { ...c, value: (m[1] === '1' ? 'I' : 'O') + c.value.slice(1), rule: `${c.rule}:ocr-letter` };
 }

@@ -30,7 +30,7 @@ export function readIdentifier(text: string, hints: DocumentHints): Reading<stri
       continue;
     }
     // Trim punctuation that belongs to the sentence, not to the number; keep a leading '#'? no: it is a label mark.
-    const lead = /^[#:(\[]+/.exec(raw)?.[0].length ?? 0;
+    const lead = /^[#:([]+/.exec(raw)?.[0].length ?? 0;
     const trail = /[,;:.)\]]+$/.exec(raw)?.[0].length ?? 0;
     const token = raw.slice(lead, raw.length - trail);
     if (!isIdentifier(token, hints)) return null;

@@ -258,7 +258,7 @@ function identifierFeatures(c: ValueCandidate, set: (n: string, v: number) => vo
   const v = c.value;
   const digits = (v.match(/\d/g) ?? []).length;
   if (/\p{L}/u.test(v)) set('has_letter', 1);
-  if (/[\-/._]/.test(v)) set('has_separator', 1);
+  if (/[-/._]/.test(v)) set('has_separator', 1);
   set('length', clip01(v.length / 20));
   set('digit_count', clip01(digits / 12));
   if (digits >= 9 && digits === v.replace(/[\s\-/.]/g, '').length) set('long_digits', 1);

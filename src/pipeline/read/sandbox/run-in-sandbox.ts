@@ -70,6 +70,8 @@ export interface SandboxTask<TIn, TOut> {
 }
 
 /** Types a task handle from the task function, e.g. `sandboxTask<typeof runTask>(url)` with a type-only import. */
+// `any` (not unknown) so that tasks with a specific input type still satisfy the constraint.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function sandboxTask<TFn extends (input: any) => Promise<unknown>>(
   moduleUrl: URL,
   options: { preload?: readonly string[] } = {},

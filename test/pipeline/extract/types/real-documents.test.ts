@@ -1,9 +1,7 @@
 // Real documents from the shared datasets (invoices: there are no real POs or statements there). PO references
 // are labelled in their ground truth; every extractor must also run on any real layout without failing and
 // return its published shape.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GoodsReceivedNoteResultSchema, PoNumbersResultSchema, PurchaseOrderResultSchema } from '../../../../src/pipeline/extract/schemas/orders.js';
 import { CreditCardStatementResultSchema, MultiAccountStatementResultSchema } from '../../../../src/pipeline/extract/schemas/statements.js';

@@ -109,7 +109,7 @@ export function looksLikeAddressLine(text: string): boolean {
 export function cleanName(text: string): string {
   return text
     // Table rules and box edges that OCR reads as characters: "| Lieferant GmbH", "[ACME Ltd ]".
-    .replace(/^[\s|¦\[\]{}=~_•·*»«]+|[\s|¦\[\]{}=~_•·*»«]+$/gu, '')
+    .replace(/^[\s|¦[\]{}=~_•·*»«]+|[\s|¦[\]{}=~_•·*»«]+$/gu, '')
     .replace(/^(?:attn|att|z\.\s?hd\.?|c\/o|à l'attention de|t\.a\.v\.)\s*[:.]?\s*/iu, '')
     .replace(/^[\s,;:.\-–]+|[\s,;:\-–]+$/gu, '')
     .trim();

@@ -45,7 +45,7 @@ export function companyName(text: string): string | null {
   const end = legalFormEnd(text);
   if (end === null) return null;
   // OCR reads table rules and box edges before a name as characters: "| Lieferant GmbH".
-  const name = text.slice(0, end).replace(/[\s,]+$/, '').replace(/^[\s|¦\[\]{}=~_•·*»«]+/u, '').trim();
+  const name = text.slice(0, end).replace(/[\s,]+$/, '').replace(/^[\s|¦[\]{}=~_•·*»«]+/u, '').trim();
   const words = name.split(/\s+/);
   if (words.length < 2 || words.length > 7) return null;
   if (!/^[\p{Lu}\p{N}"'(]/u.test(name)) return null;

@@ -45,6 +45,7 @@ export async function runTask(input: { misbehaviour: Misbehaviour; megabytes?: n
       return new Promise(() => undefined);
     case 'exit':
       process.exit(7);
+    // eslint-disable-next-line no-fallthrough -- process.exit does not return
     case 'inflate-swallowing-errors': {
       // Inflates a gzip bomb with the platform's DecompressionStream and, like a lenient parser, ignores the failure.
       const bomb = gzipSync(Buffer.alloc((input.megabytes ?? 64) * 2 ** 20));
