@@ -20,7 +20,7 @@ if (!sharedAvailable()) {
   console.log('bench:ocr needs ../shared/datasets (harvest, invoice2data): not found beside this checkout; nothing measured.');
   process.exit(0);
 }
-const configs = (argument('--configs') ?? `${BASELINE},paddle,paddle+deskew,paddle+contrast`).split(',');
+const configs = (argument('--configs') ?? `${BASELINE},default`).split(',');
 if (!configs.includes(BASELINE)) configs.unshift(BASELINE);
 const set = argument('--set') ?? 'all';
 const verbose = process.argv.includes('--verbose');

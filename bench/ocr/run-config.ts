@@ -1,6 +1,7 @@
 // One bench:ocr configuration in its own process (so peak RSS is this engine's alone): reads every sample, two
 // pages at a time like a worker with DOCEX_OCR_WORKERS=2, and prints one RESULT line of JSON.
 import sharp from 'sharp';
+import { PREPROCESS_DEFAULTS } from '../../src/pipeline/read/image/index.js';
 import { createOcrPool, ocrImage, ocrPage } from '../../src/pipeline/read/ocr/index.js';
 import { mapLimit } from '../pipeline/stats.js';
 import { CONFIGS } from './configs.js';
@@ -40,6 +41,7 @@ const pool = await createOcrPool({ engine: config.engine, size: 2, pageTimeoutMs
 const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#fff' } }).greyscale().png().toBuffer();
 await Promise.all([pool.readLines(blank, { dpi: 300 }), pool.readLines(blank, { dpi: 300 })]);
 
+const preprocess = config.preprocess ?? PREPROCESS_DEFAULTS;
 const cpuStart = process.cpuUsage();
 const wallStart = performance.now();
 const results = await mapLimit(samples, 2, async (sample): Promise<SampleResult> => {
@@ -47,8 +49,8 @@ const results = await mapLimit(samples, 2, async (sample): Promise<SampleResult>
   try {
     const pages =
       'image' in sample.input
-        ? await ocrImage(pool, sample.input.image, 1, { preprocess: config.preprocess ?? {} })
-        : [await ocrPage(pool, sample.input.render, 1, { dpi: sample.input.dpi, preprocess: config.preprocess ?? {} })];
+        ? await ocrImage(pool, sample.input.image, 1, { preprocess })
+        : [await ocrPage(pool, sample.input.render, 1, { dpi: sample.input.dpi, preprocess })];
     const latencyMs = performance.now() - started;
     return { name: sample.name, kind: sample.kind, receipt: sample.receipt, latencyMs, score: score(pages, sample.truth) };
   } catch (error) {
