@@ -17,14 +17,18 @@ const argument = (flag: string): string | undefined => {
 };
 
 if (!sharedAvailable()) {
-  console.log('bench:ocr needs ../shared/datasets (harvest, invoice2data): not found beside this checkout; nothing measured.');
+  console.log(
+    'bench:ocr needs ../shared/datasets (harvest, invoice2data): not found beside this checkout; nothing measured.',
+  );
   process.exit(0);
 }
 const configs = (argument('--configs') ?? `${BASELINE},default`).split(',');
 if (!configs.includes(BASELINE)) configs.unshift(BASELINE);
 const set = argument('--set') ?? 'all';
 const verbose = process.argv.includes('--verbose');
-console.log(`OCR measurement set: ${(await transcribedFiles()).length} transcribed real images (bench/ocr/truth), set=${set}`);
+console.log(
+  `OCR measurement set: ${(await transcribedFiles()).length} transcribed real images (bench/ocr/truth), set=${set}`,
+);
 
 const results: ConfigResult[] = [];
 for (const config of configs) {
@@ -37,7 +41,9 @@ for (const config of configs) {
   if (!line) throw new Error(`configuration ${config} printed no result:\n${stdout.slice(-2000)}`);
   const result = JSON.parse(line.slice('RESULT '.length)) as ConfigResult;
   results.push(result);
-  console.error(`  ${config}: ${result.samples.length} pages in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.error(
+    `  ${config}: ${result.samples.length} pages in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   for (const s of result.samples.filter((s) => s.error)) console.error(`    ${s.name}: ${s.error}`);
 }
 

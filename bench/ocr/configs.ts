@@ -15,13 +15,50 @@ export interface BenchConfig {
 export const BASELINE = 'tesseract';
 
 export const CONFIGS: Record<string, BenchConfig> = {
-  tesseract: { engine: 'tesseract', preprocess: { deskew: false, contrast: false }, what: 'tesseract.js 7, settings before issue 12' },
+  tesseract: {
+    engine: 'tesseract',
+    preprocess: { deskew: false, contrast: false },
+    what: 'tesseract.js 7, settings before issue 12',
+  },
   default: { engine: 'paddle', what: "docex's defaults: paddle, detector input 1.0 MP, deskew on, contrast off" },
-  paddle: { engine: 'paddle', paddle: { detectionPixels: 1_600_000 }, preprocess: { deskew: false, contrast: false }, what: 'PP-OCRv4 det+rec (ONNX), detector input 1.6 MP' },
-  'paddle-det1.0': { engine: 'paddle', paddle: { detectionPixels: 1_000_000 }, preprocess: { deskew: false, contrast: false }, what: 'detector input 1.0 MP' },
-  'paddle-det2.5': { engine: 'paddle', paddle: { detectionPixels: 2_500_000 }, preprocess: { deskew: false, contrast: false }, what: 'detector input 2.5 MP' },
-  'paddle+deskew': { engine: 'paddle', paddle: { detectionPixels: 1_600_000 }, preprocess: { deskew: true, contrast: false }, what: '1.6 MP, with small-angle deskew' },
-  'paddle+contrast': { engine: 'paddle', paddle: { detectionPixels: 1_600_000 }, preprocess: { deskew: false, contrast: true }, what: '1.6 MP, with background/contrast normalization' },
-  'tesseract+deskew': { engine: 'tesseract', preprocess: { deskew: true, contrast: false }, what: 'tesseract with small-angle deskew' },
-  'tesseract+contrast': { engine: 'tesseract', preprocess: { deskew: false, contrast: true }, what: 'tesseract with contrast normalization' },
+  paddle: {
+    engine: 'paddle',
+    paddle: { detectionPixels: 1_600_000 },
+    preprocess: { deskew: false, contrast: false },
+    what: 'PP-OCRv4 det+rec (ONNX), detector input 1.6 MP',
+  },
+  'paddle-det1.0': {
+    engine: 'paddle',
+    paddle: { detectionPixels: 1_000_000 },
+    preprocess: { deskew: false, contrast: false },
+    what: 'detector input 1.0 MP',
+  },
+  'paddle-det2.5': {
+    engine: 'paddle',
+    paddle: { detectionPixels: 2_500_000 },
+    preprocess: { deskew: false, contrast: false },
+    what: 'detector input 2.5 MP',
+  },
+  'paddle+deskew': {
+    engine: 'paddle',
+    paddle: { detectionPixels: 1_600_000 },
+    preprocess: { deskew: true, contrast: false },
+    what: '1.6 MP, with small-angle deskew',
+  },
+  'paddle+contrast': {
+    engine: 'paddle',
+    paddle: { detectionPixels: 1_600_000 },
+    preprocess: { deskew: false, contrast: true },
+    what: '1.6 MP, with background/contrast normalization',
+  },
+  'tesseract+deskew': {
+    engine: 'tesseract',
+    preprocess: { deskew: true, contrast: false },
+    what: 'tesseract with small-angle deskew',
+  },
+  'tesseract+contrast': {
+    engine: 'tesseract',
+    preprocess: { deskew: false, contrast: true },
+    what: 'tesseract with contrast normalization',
+  },
 };

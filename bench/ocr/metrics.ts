@@ -34,13 +34,25 @@ export function rowsOf(pages: readonly Page[]): string[] {
   for (const page of pages) {
     let current: Line[] = [];
     const flush = () => {
-      if (current.length > 0) rows.push(normalizeText(current.sort((a, b) => a.bbox.x - b.bbox.x).map((l) => l.text).join(' ')));
+      if (current.length > 0)
+        rows.push(
+          normalizeText(
+            current
+              .sort((a, b) => a.bbox.x - b.bbox.x)
+              .map((l) => l.text)
+              .join(' '),
+          ),
+        );
       current = [];
     };
     const centre = (line: Line) => line.bbox.y + line.bbox.height / 2;
     for (const line of [...page.lines].sort((a, b) => centre(a) - centre(b))) {
       const anchor = current[0];
-      if (anchor !== undefined && Math.abs(centre(line) - centre(anchor)) > Math.min(line.bbox.height, anchor.bbox.height) / 2) flush();
+      if (
+        anchor !== undefined &&
+        Math.abs(centre(line) - centre(anchor)) > Math.min(line.bbox.height, anchor.bbox.height) / 2
+      )
+        flush();
       current.push(line);
     }
     flush();
@@ -72,7 +84,14 @@ export function amountForms(value: number): string[] {
   const [whole, cents] = abs.toFixed(2).split('.') as [string, string];
   const grouped = (separator: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
   const forms = new Set<string>();
-  for (const [thousands, decimal] of [['', '.'], ['', ','], [',', '.'], ['.', ','], ["'", '.'], [' ', ',']] as const) {
+  for (const [thousands, decimal] of [
+    ['', '.'],
+    ['', ','],
+    [',', '.'],
+    ['.', ','],
+    ["'", '.'],
+    [' ', ','],
+  ] as const) {
     forms.add(`${grouped(thousands)}${decimal}${cents}`);
     if (cents === '00') forms.add(grouped(thousands));
   }
@@ -98,7 +117,16 @@ export function dateForms(iso: string): string[] {
 export function score(pages: readonly Page[], truth: Truth): Score {
   const rows = rowsOf(pages);
   const words = pages.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => normalizeText(w.text))));
-  const result: Score = { truthChars: 0, charErrors: 0, truthWords: 0, wordsFound: 0, digitTokens: 0, digitTokensFound: 0, labelled: 0, labelledFound: 0 };
+  const result: Score = {
+    truthChars: 0,
+    charErrors: 0,
+    truthWords: 0,
+    wordsFound: 0,
+    digitTokens: 0,
+    digitTokensFound: 0,
+    labelled: 0,
+    labelledFound: 0,
+  };
   for (const raw of truth.lines) {
     const line = normalizeText(raw);
     if (line === '') continue;
@@ -142,7 +170,16 @@ export function score(pages: readonly Page[], truth: Truth): Score {
 }
 
 export function addScores(scores: readonly Score[]): Score {
-  const total: Score = { truthChars: 0, charErrors: 0, truthWords: 0, wordsFound: 0, digitTokens: 0, digitTokensFound: 0, labelled: 0, labelledFound: 0 };
+  const total: Score = {
+    truthChars: 0,
+    charErrors: 0,
+    truthWords: 0,
+    wordsFound: 0,
+    digitTokens: 0,
+    digitTokensFound: 0,
+    labelled: 0,
+    labelledFound: 0,
+  };
   for (const s of scores) for (const key of Object.keys(total) as (keyof Score)[]) total[key] += s[key];
   return total;
 }

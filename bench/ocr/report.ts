@@ -24,7 +24,9 @@ export function printReport(results: readonly ConfigResult[], verbose: boolean):
     samples.length === 0 ? '-' : (samples.reduce((t, s) => t + s.latencyMs, 0) / samples.length / 1000).toFixed(2),
   ];
 
-  console.log('\nCER % (lower is better), word accuracy %, digit-token accuracy %, labelled amounts+dates found %, mean seconds');
+  console.log(
+    '\nCER % (lower is better), word accuracy %, digit-token accuracy %, labelled amounts+dates found %, mean seconds',
+  );
   console.log('per page (two pages at a time); in brackets: tesseract.js before issue 12, same run.\n');
   console.log('| kind (pages) | configuration | CER % | words % | digit tokens % | amounts+dates % | s/page |');
   console.log('|---|---|---|---|---|---|---|');
@@ -43,12 +45,15 @@ export function printReport(results: readonly ConfigResult[], verbose: boolean):
   console.log('\n| configuration | what | CPU s/page | wall s/page (2 at a time) | peak RSS MB |');
   console.log('|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.config} | ${CONFIGS[r.config]!.what} | ${r.cpuSecondsPerPage.toFixed(2)} | ${r.wallSecondsPerPage.toFixed(2)} | ${r.peakRssMb} |`);
+    console.log(
+      `| ${r.config} | ${CONFIGS[r.config]!.what} | ${r.cpuSecondsPerPage.toFixed(2)} | ${r.wallSecondsPerPage.toFixed(2)} | ${r.peakRssMb} |`,
+    );
   }
   if (verbose) {
     for (const r of results) {
       console.log(`\n${r.config}`);
-      for (const s of r.samples) console.log(`  ${s.name}: ${cells(s.score, [s]).join(' | ')}${s.error ? ` ERROR ${s.error}` : ''}`);
+      for (const s of r.samples)
+        console.log(`  ${s.name}: ${cells(s.score, [s]).join(' | ')}${s.error ? ` ERROR ${s.error}` : ''}`);
     }
   }
 }

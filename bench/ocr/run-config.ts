@@ -32,13 +32,22 @@ if (!config) throw new Error(`unknown configuration ${name}; known: ${Object.key
 
 // A fourth argument picks samples by name (comma-separated), to measure a few again.
 const picked = process.argv[4]?.split(',');
-const samples = [...(only !== 'real' ? await renderedSamples() : []), ...(only !== 'rendered' ? await realSamples() : [])].filter(
-  (sample) => picked === undefined || picked.includes(sample.name),
-);
+const samples = [
+  ...(only !== 'real' ? await renderedSamples() : []),
+  ...(only !== 'rendered' ? await realSamples() : []),
+].filter((sample) => picked === undefined || picked.includes(sample.name));
 // No page time limit worth the name: on a loaded machine a slow reading must count as slow, not as a failure.
-const pool = await createOcrPool({ engine: config.engine, size: 2, pageTimeoutMs: 3_600_000, ...(config.paddle ? { paddle: config.paddle } : {}) });
+const pool = await createOcrPool({
+  engine: config.engine,
+  size: 2,
+  pageTimeoutMs: 3_600_000,
+  ...(config.paddle ? { paddle: config.paddle } : {}),
+});
 // Engine start (threads, models) is outside the clock, as in a worker that has already read a page.
-const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#fff' } }).greyscale().png().toBuffer();
+const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#fff' } })
+  .greyscale()
+  .png()
+  .toBuffer();
 await Promise.all([pool.readLines(blank, { dpi: 300 }), pool.readLines(blank, { dpi: 300 })]);
 
 const preprocess = config.preprocess ?? PREPROCESS_DEFAULTS;
@@ -52,10 +61,23 @@ const results = await mapLimit(samples, 2, async (sample): Promise<SampleResult>
         ? await ocrImage(pool, sample.input.image, 1, { preprocess })
         : [await ocrPage(pool, sample.input.render, 1, { dpi: sample.input.dpi, preprocess })];
     const latencyMs = performance.now() - started;
-    return { name: sample.name, kind: sample.kind, receipt: sample.receipt, latencyMs, score: score(pages, sample.truth) };
+    return {
+      name: sample.name,
+      kind: sample.kind,
+      receipt: sample.receipt,
+      latencyMs,
+      score: score(pages, sample.truth),
+    };
   } catch (error) {
     const latencyMs = performance.now() - started;
-    return { name: sample.name, kind: sample.kind, receipt: sample.receipt, latencyMs, score: score([], sample.truth), error: String(error) };
+    return {
+      name: sample.name,
+      kind: sample.kind,
+      receipt: sample.receipt,
+      latencyMs,
+      score: score([], sample.truth),
+      error: String(error),
+    };
   }
 });
 const wall = (performance.now() - wallStart) / 1000;

@@ -45,19 +45,35 @@ export async function renderedSamples(): Promise<Sample[]> {
     const pdf = await readPdf(bytes);
     const lines = (pdf.pages[0]?.lines ?? []).map((line) => line.text).filter((text) => /[\p{L}\p{N}]/u.test(text));
     const truth: Truth = { lines, amounts: [], dates: [] };
-    const name = path.split('/').at(-1)!.replace(/\.pdf$/, '');
+    const name = path
+      .split('/')
+      .at(-1)!
+      .replace(/\.pdf$/, '');
     for (const dpi of [150, 300]) {
-      samples.push({ name: `${name}@${dpi}`, kind: 'rendered', receipt: false, input: { image: (await renderPage(bytes, 1, dpi)).png }, truth });
+      samples.push({
+        name: `${name}@${dpi}`,
+        kind: 'rendered',
+        receipt: false,
+        input: { image: (await renderPage(bytes, 1, dpi)).png },
+        truth,
+      });
     }
     const page = await renderPage(bytes, 1, 200);
     const seed = 1000 + index;
-    samples.push({ name: `${name}@200-degraded`, kind: 'degraded', receipt: false, input: { image: await degradePage(page.png, pickDegradation(seed), seed) }, truth });
+    samples.push({
+      name: `${name}@200-degraded`,
+      kind: 'degraded',
+      receipt: false,
+      input: { image: await degradePage(page.png, pickDegradation(seed), seed) },
+      truth,
+    });
   }
   return samples;
 }
 
 /** `documents/<source>/<file>` -> `bench/ocr/truth/<source>__<file>.txt`. */
-export const truthFileOf = (docPath: string): string => join(TRUTH_DIR, `${docPath.replace(/^documents\//, '').replace('/', '__')}.txt`);
+export const truthFileOf = (docPath: string): string =>
+  join(TRUTH_DIR, `${docPath.replace(/^documents\//, '').replace('/', '__')}.txt`);
 
 /** Transcribed lines: every line that is not empty and not a '#' comment. */
 function transcribedLines(docPath: string): string[] {
@@ -69,10 +85,21 @@ function transcribedLines(docPath: string): string[] {
 }
 
 function labelledValues(label: CanonicalLabel): { amounts: number[]; dates: string[] } {
-  const numbers = (values: unknown[]) => values.map((v) => (typeof v === 'string' ? Number(v) : v)).filter((v): v is number => typeof v === 'number' && Number.isFinite(v) && v !== 0);
+  const numbers = (values: unknown[]) =>
+    values
+      .map((v) => (typeof v === 'string' ? Number(v) : v))
+      .filter((v): v is number => typeof v === 'number' && Number.isFinite(v) && v !== 0);
   const items = label.line_items ?? [];
-  const amounts = numbers([label.total, label.subtotal, label.tax, label.amount_due, ...items.flatMap((i) => [i.amount, i.unit_price])]);
-  const dates = [label.invoice_date, label.due_date].filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d));
+  const amounts = numbers([
+    label.total,
+    label.subtotal,
+    label.tax,
+    label.amount_due,
+    ...items.flatMap((i) => [i.amount, i.unit_price]),
+  ]);
+  const dates = [label.invoice_date, label.due_date].filter(
+    (d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d),
+  );
   return { amounts, dates };
 }
 
@@ -85,7 +112,9 @@ export async function realSamples(): Promise<Sample[]> {
     seen.add(row.contentId);
     const bytes = await readFile(row.file);
     const truth: Truth = { lines: transcribedLines(row.docPath), ...labelledValues(row.label) };
-    const input = row.file.endsWith('.pdf') ? { render: (await renderPage(bytes, 1, 300)).png, dpi: 300 } : { image: bytes };
+    const input = row.file.endsWith('.pdf')
+      ? { render: (await renderPage(bytes, 1, 300)).png, dpi: 300 }
+      : { image: bytes };
     const name = row.docPath.replace(/^documents\//, '');
     samples.push({ name, kind: row.kind as SampleKind, receipt: row.documentType === 'receipt', input, truth });
   }

@@ -32,16 +32,28 @@ interface OcrFigures {
 
 const wordsOfPage = (page: Page) => page.lines.reduce((n, line) => n + line.words.length, 0);
 
-async function renderAll(files: readonly CorpusFile[], runner: SandboxRunner, lanes: number): Promise<RenderedInvoice[]> {
+async function renderAll(
+  files: readonly CorpusFile[],
+  runner: SandboxRunner,
+  lanes: number,
+): Promise<RenderedInvoice[]> {
   const start = performance.now();
-  const rendered = await mapLimit(files, lanes, async (f) => ({ name: f.name, png: (await renderPage(f.bytes, 1, DPI, { runner })).png }));
-  progress(`rendered ${rendered.length} pages at ${DPI} dpi in ${(since(start) / 1000).toFixed(1)} s (${lanes} at a time)`);
+  const rendered = await mapLimit(files, lanes, async (f) => ({
+    name: f.name,
+    png: (await renderPage(f.bytes, 1, DPI, { runner })).png,
+  }));
+  progress(
+    `rendered ${rendered.length} pages at ${DPI} dpi in ${(since(start) / 1000).toFixed(1)} s (${lanes} at a time)`,
+  );
   return rendered;
 }
 
 /** Starts every pool worker (thread + models) outside the clock, as in a worker that has already read a page. */
 async function warmPool(pool: OcrPool, size: number): Promise<void> {
-  const blank = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#fff' } }).greyscale().png().toBuffer();
+  const blank = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#fff' } })
+    .greyscale()
+    .png()
+    .toBuffer();
   await Promise.all(Array.from({ length: size }, () => pool.readLines(blank, { dpi: DPI })));
 }
 
@@ -58,7 +70,11 @@ async function ocrWithDocex(pool: OcrPool, poolSize: number, pages: readonly Ren
     }),
   );
   const wall = since(start) / 1000;
-  return { secondsPerPage: wall / pages.length, meanPageLatencyS: mean(latencies), words: read.reduce((n, p) => n + wordsOfPage(p), 0) };
+  return {
+    secondsPerPage: wall / pages.length,
+    meanPageLatencyS: mean(latencies),
+    words: read.reduce((n, p) => n + wordsOfPage(p), 0),
+  };
 }
 
 async function ocrWithTesseractJs(pages: readonly RenderedInvoice[]): Promise<OcrFigures> {
@@ -123,16 +139,22 @@ async function cliLanguages(): Promise<string[] | null> {
 async function ocrWithCli(pages: readonly RenderedInvoice[], languages: string[]): Promise<OcrFigures> {
   const folder = await mkdtemp(path.join(tmpdir(), 'docex-bench-ocr-'));
   try {
-    const files = await Promise.all(pages.map(async (p, i) => {
-      const file = path.join(folder, `page-${i}.png`);
-      await writeFile(file, p.png);
-      return file;
-    }));
+    const files = await Promise.all(
+      pages.map(async (p, i) => {
+        const file = path.join(folder, `page-${i}.png`);
+        await writeFile(file, p.png);
+        return file;
+      }),
+    );
     const latencies: number[] = [];
     let words = 0;
     for (const file of files) {
       const t = performance.now();
-      const text = await run('tesseract', [file, '-', '-l', languages.join('+'), '--oem', '1', '--dpi', String(DPI)], CLI_PAGE_TIMEOUT_MS);
+      const text = await run(
+        'tesseract',
+        [file, '-', '-l', languages.join('+'), '--oem', '1', '--dpi', String(DPI)],
+        CLI_PAGE_TIMEOUT_MS,
+      );
       latencies.push(since(t) / 1000);
       words += text.split(/\s+/).filter(Boolean).length;
     }
@@ -150,7 +172,9 @@ export async function benchOcr(options: {
   poolSize: number;
 }): Promise<void> {
   const { files, runner, lanes, pool, poolSize } = options;
-  console.log(`\n2. OCR, first pages of ${files.length} dev invoices rendered at ${DPI} dpi (languages ${pool.languages.join('+')}; ${loadNote()})`);
+  console.log(
+    `\n2. OCR, first pages of ${files.length} dev invoices rendered at ${DPI} dpi (languages ${pool.languages.join('+')}; ${loadNote()})`,
+  );
   const pages = await renderAll(files, runner, lanes);
   progress(`docex ocrPage through the OCR pool (${poolSize} workers, all pages queued at once)`);
   const docex = await ocrWithDocex(pool, poolSize, pages);
@@ -162,7 +186,9 @@ export async function benchOcr(options: {
     baseline = await ocrWithCli(pages, cli);
     baselineLabel = `baseline tesseract CLI ${cli.join('+')}, --oem 1, per page`;
   } else {
-    console.log('   tesseract CLI not installed (apt-get install -y tesseract-ocr): baseline is bare tesseract.js instead');
+    console.log(
+      '   tesseract CLI not installed (apt-get install -y tesseract-ocr): baseline is bare tesseract.js instead',
+    );
     progress('bare tesseract.js, one worker, one page at a time, no orientation check');
     baseline = await ocrWithTesseractJs(pages);
     baselineLabel = 'baseline tesseract.js, 1 worker, no orientation check';

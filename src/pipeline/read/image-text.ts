@@ -42,7 +42,12 @@ function readable(word: Word): boolean {
 }
 
 /** OCR lines of a crop, moved into the page's point coordinates; words the text layer already has are dropped. */
-function toPageLines(lines: readonly Line[], origin: { x: number; y: number }, scale: number, textWords: readonly BBox[]): Line[] {
+function toPageLines(
+  lines: readonly Line[],
+  origin: { x: number; y: number },
+  scale: number,
+  textWords: readonly BBox[],
+): Line[] {
   const mapBox = (b: BBox): BBox => ({
     x: origin.x + b.x / scale,
     y: origin.y + b.y / scale,
@@ -87,7 +92,11 @@ async function bestEffort<T>(deps: ImageTextDeps, what: string, fn: () => Promis
  * Reads the text inside the images of the first IMAGE_PAGES text pages (the largest MAX_IMAGE_REGIONS, side by side
  * in the OCR pool) and returns the pages with those words added, and how many images were read.
  */
-export async function readImageText(bytes: Uint8Array, pages: readonly Page[], deps: ImageTextDeps): Promise<{ pages: Page[]; imagesRead: number }> {
+export async function readImageText(
+  bytes: Uint8Array,
+  pages: readonly Page[],
+  deps: ImageTextDeps,
+): Promise<{ pages: Page[]; imagesRead: number }> {
   const pageNumbers = pages.filter((p) => p.source === 'text' && p.number <= IMAGE_PAGES).map((p) => p.number);
   if (pageNumbers.length === 0) return { pages: [...pages], imagesRead: 0 };
   const rendered = await bestEffort(deps, 'finding the images', () =>
@@ -111,21 +120,32 @@ export async function readImageText(bytes: Uint8Array, pages: readonly Page[], d
     const pixels = { left: box.x * scale, top: box.y * scale, width: box.width * scale, height: box.height * scale };
     const read = await bestEffort(deps, `image on page ${page.number}`, async () => {
       const crop = await cropImage(region.render.png, pixels, CROP_BORDER_PX);
-      return ocrPage(deps.ocr, crop.png, page.number, { detectOrientation: false, dpi: IMAGE_TEXT_DPI, preprocess: {} });
+      return ocrPage(deps.ocr, crop.png, page.number, {
+        detectOrientation: false,
+        dpi: IMAGE_TEXT_DPI,
+        preprocess: {},
+      });
     });
     if (!read) return [];
     deps.onOcrPage?.();
     // The crop starts at the box's (pixel-floored) corner, less the white border.
-    const origin = { x: Math.floor(pixels.left) / scale - CROP_BORDER_PX / scale, y: Math.floor(pixels.top) / scale - CROP_BORDER_PX / scale };
+    const origin = {
+      x: Math.floor(pixels.left) / scale - CROP_BORDER_PX / scale,
+      y: Math.floor(pixels.top) / scale - CROP_BORDER_PX / scale,
+    };
     const textWords = page.lines.flatMap((l) => l.words.map((w) => w.bbox));
     return toPageLines(read.lines, origin, scale, textWords);
   };
   const read = await Promise.all(chosen.map(readRegion));
   const added = new Map<number, Line[]>();
-  chosen.forEach(({ render }, i) => added.set(render.pageNumber, [...(added.get(render.pageNumber) ?? []), ...(read[i] ?? [])]));
+  chosen.forEach(({ render }, i) =>
+    added.set(render.pageNumber, [...(added.get(render.pageNumber) ?? []), ...(read[i] ?? [])]),
+  );
   const withText = pages.map((page) => {
     const lines = added.get(page.number);
-    return lines && lines.length > 0 ? { ...page, lines: [...page.lines, ...lines].sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x) } : page;
+    return lines && lines.length > 0
+      ? { ...page, lines: [...page.lines, ...lines].sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x) }
+      : page;
   });
   return { pages: withText, imagesRead: chosen.length };
 }

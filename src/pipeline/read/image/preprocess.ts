@@ -30,9 +30,16 @@ export interface PreprocessedPage {
   deskewedBy: number;
 }
 
-export async function preprocessPage(png: Uint8Array, options: PreprocessOptions = PREPROCESS_DEFAULTS): Promise<PreprocessedPage> {
+export async function preprocessPage(
+  png: Uint8Array,
+  options: PreprocessOptions = PREPROCESS_DEFAULTS,
+): Promise<PreprocessedPage> {
   let image = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  let grey = { data: firstChannel(image.data, image.info.channels), width: image.info.width, height: image.info.height };
+  let grey = {
+    data: firstChannel(image.data, image.info.channels),
+    width: image.info.width,
+    height: image.info.height,
+  };
   let deskewedBy = 0;
   if (options.deskew === true) {
     const skew = await estimateSkew(grey);
@@ -43,7 +50,11 @@ export async function preprocessPage(png: Uint8Array, options: PreprocessOptions
         .toColourspace('b-w')
         .raw()
         .toBuffer({ resolveWithObject: true });
-      grey = { data: firstChannel(image.data, image.info.channels), width: image.info.width, height: image.info.height };
+      grey = {
+        data: firstChannel(image.data, image.info.channels),
+        width: image.info.width,
+        height: image.info.height,
+      };
     }
   }
   if (options.contrast === true) grey = { ...grey, data: await normalizeBackground(grey) };
@@ -151,7 +162,9 @@ async function normalizeBackground(image: Grey): Promise<Uint8Array> {
     .raw()
     .toBuffer();
   // The paper is the light part: a max filter before the blur keeps ink from darkening the estimate.
-  const background = await sharp(maxFilter(small, smallWidth, smallHeight, 2), { raw: { width: smallWidth, height: smallHeight, channels: 1 } })
+  const background = await sharp(maxFilter(small, smallWidth, smallHeight, 2), {
+    raw: { width: smallWidth, height: smallHeight, channels: 1 },
+  })
     .blur(8)
     .resize(image.width, image.height, { fit: 'fill' })
     .toColourspace('b-w')
@@ -188,7 +201,8 @@ function maxFilter(data: Uint8Array, width: number, height: number, radius: numb
     for (let x = 0; x < width; x += 1) {
       let max = 0;
       for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy += 1) {
-        for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx += 1) max = Math.max(max, data[dy * width + dx]!);
+        for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx += 1)
+          max = Math.max(max, data[dy * width + dx]!);
       }
       out[y * width + x] = max;
     }

@@ -51,7 +51,9 @@ export async function ocrPage(
 ): Promise<Page> {
   const where = { page: pageNumber };
   let size = await imageSize(png).catch((error: unknown) => {
-    throw new PipelineError('parsing', 'image_corrupt', 'The page image cannot be decoded.', where, false, { cause: error });
+    throw new PipelineError('parsing', 'image_corrupt', 'The page image cannot be decoded.', where, false, {
+      cause: error,
+    });
   });
   if (size.width * size.height > MAX_PAGE_PIXELS) {
     throw new PipelineError('parsing', 'resource_limit', 'The page image is too large for OCR.', { ...where, ...size });
@@ -72,7 +74,8 @@ export async function ocrPage(
     if (looksUpright(reading.quality)) return toPage(reading, pageNumber, hint, pool.engine);
   }
   const upright = await read(pool, png, size, false, options.dpi);
-  if (options.detectOrientation === false || looksUpright(upright.quality)) return toPage(upright, pageNumber, 0, pool.engine);
+  if (options.detectOrientation === false || looksUpright(upright.quality))
+    return toPage(upright, pageNumber, 0, pool.engine);
 
   const best = await bestTurn(pool, png, upright.quality);
   if (best === null) return toPage(upright, pageNumber, 0, pool.engine);
@@ -124,7 +127,8 @@ async function read(
   preview = false,
   knownDpi?: number,
 ): Promise<Reading> {
-  const dpi = knownDpi ?? Math.round(Math.min(600, Math.max(70, Math.max(size.width, size.height) / PAGE_LONG_SIDE_INCHES)));
+  const dpi =
+    knownDpi ?? Math.round(Math.min(600, Math.max(70, Math.max(size.width, size.height) / PAGE_LONG_SIDE_INCHES)));
   const lines = await pool.readLines(png, { dpi, preview });
   return { lines, quality: readingQuality(lines), width: size.width, height: size.height };
 }

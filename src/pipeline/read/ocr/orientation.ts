@@ -50,7 +50,8 @@ export function previewReadsBetter(preview: ReadingQuality, page: ReadingQuality
 /** True when a full-page reading is clearly better than another of the same page. */
 export function readsBetter(candidate: ReadingQuality, current: ReadingQuality): boolean {
   return (
-    candidate.confidentWords > current.confidentWords && candidate.confidentShare >= current.confidentShare + CLEAR_MARGIN
+    candidate.confidentWords > current.confidentWords &&
+    candidate.confidentShare >= current.confidentShare + CLEAR_MARGIN
   );
 }
 

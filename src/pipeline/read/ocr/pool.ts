@@ -79,14 +79,18 @@ class WorkerPool implements TesseractPool {
 
   async readLines(png: Uint8Array, options: ReadOptions): Promise<Line[]> {
     const parameters = options.preview === true ? PREVIEW_PARAMETERS : undefined;
-    return linesFromBlocks(await this.recognize(png, parameters === undefined ? { dpi: options.dpi } : { dpi: options.dpi, parameters }));
+    return linesFromBlocks(
+      await this.recognize(png, parameters === undefined ? { dpi: options.dpi } : { dpi: options.dpi, parameters }),
+    );
   }
 
   recognize(png: Uint8Array, options: PageOptions): Promise<TesseractBlocks> {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#queue.length >= this.settings.maxQueuedPages) {
       const detail = { queued: this.#queue.length };
-      return Promise.reject(new PipelineError('parsing', 'resource_limit', 'Too many pages wait for OCR.', detail, true));
+      return Promise.reject(
+        new PipelineError('parsing', 'resource_limit', 'Too many pages wait for OCR.', detail, true),
+      );
     }
     return new Promise((resolve, reject) => {
       this.#queue.push({ png, options, resolve, reject });

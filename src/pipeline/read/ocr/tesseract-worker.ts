@@ -147,7 +147,9 @@ export class TesseractWorker {
       // A failed recognition may leave the engine in a bad state: replace it.
       void this.terminate();
       const detail = { reason: describe(error) };
-      throw new PipelineError('parsing', 'ocr_failed', 'The OCR engine failed on this page.', detail, false, { cause: error });
+      throw new PipelineError('parsing', 'ocr_failed', 'The OCR engine failed on this page.', detail, false, {
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
       this.#current = null;

@@ -6,7 +6,8 @@ import type { Page } from '../../../../src/pipeline/model.js';
 import { createOcrPool, OCR_ENGINES, ocrImage, type OcrPool } from '../../../../src/pipeline/read/ocr/index.js';
 import { alfamartPhotoJpeg, dmScanRotatedJpeg, pageText, textractorReceiptJpeg } from './support/images.js';
 
-const words = (pages: Page[]) => pages.flatMap((page) => page.lines.flatMap((line) => line.words.map((word) => word.text)));
+const words = (pages: Page[]) =>
+  pages.flatMap((page) => page.lines.flatMap((line) => line.words.map((word) => word.text)));
 
 describe.each(OCR_ENGINES)('the %s engine', { timeout: 120_000 }, (engine) => {
   let pool: OcrPool;
@@ -15,7 +16,11 @@ describe.each(OCR_ENGINES)('the %s engine', { timeout: 120_000 }, (engine) => {
   beforeAll(async () => {
     pool = await createOcrPool({ engine, size: 2 });
     // Queued together: the pool runs two pages at a time.
-    for (const [name, image] of [['receipt', textractorReceiptJpeg()], ['photo', alfamartPhotoJpeg()], ['scan', dmScanRotatedJpeg()]] as const) {
+    for (const [name, image] of [
+      ['receipt', textractorReceiptJpeg()],
+      ['photo', alfamartPhotoJpeg()],
+      ['scan', dmScanRotatedJpeg()],
+    ] as const) {
       const pages = ocrImage(pool, image);
       pages.catch(() => undefined);
       read.set(name, pages);

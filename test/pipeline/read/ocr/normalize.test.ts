@@ -42,12 +42,18 @@ describe('normalizeImage', () => {
     const [page] = await normalizeImage(source);
     expect(page).toMatchObject({ width: 2000, height: 1412 });
     // Transparent margins would be black (0) if the alpha channel were dropped instead of flattened.
-    const { data } = await sharp(page!.png).extract({ left: 0, top: 0, width: 4, height: 4 }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(page!.png)
+      .extract({ left: 0, top: 0, width: 4, height: 4 })
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(Math.min(...data)).toBeGreaterThan(200);
   });
 
   it('downscales an image whose long side exceeds the cap', async () => {
-    const wide = await sharp({ create: { width: 6000, height: 1500, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 6000, height: 1500, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     const [page] = await normalizeImage(wide);
     expect(page).toMatchObject({ width: 5000, height: 1250 });
   });
@@ -59,7 +65,11 @@ describe('normalizeImage', () => {
     const [page] = await normalizeImage(jpeg);
     expect(page).toMatchObject({ width: 1700, height: 2200 });
     // The dark table header band of the invoice is in the upper half once upright, not at a side.
-    const { data } = await sharp(page!.png).resize(1, 22, { fit: 'fill' }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(page!.png)
+      .resize(1, 22, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const darkestRow = data.indexOf(Math.min(...data));
     expect(darkestRow).toBeGreaterThan(5);
     expect(darkestRow).toBeLessThan(11);
@@ -104,9 +114,13 @@ describe('normalizeImage', () => {
   });
 
   it('refuses formats other than JPEG, PNG, TIFF and WebP before any decoder sees them', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="file:///etc/passwd"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="file:///etc/passwd"/></svg>',
+    );
     await expectPipelineError(normalizeImage(svg), 'unsupported_format');
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     await expectPipelineError(normalizeImage(gif), 'unsupported_format');
     await expectPipelineError(normalizeImage(new Uint8Array(0)), 'empty_document');
   });
@@ -125,7 +139,9 @@ describe('sniffRasterFormat', () => {
 
 describe('toOcrGrey', () => {
   it('keeps coloured text dark and light backgrounds light', () => {
-    const pixels = Uint8Array.from([255, 153, 0, /* orange text */ 255, 255, 255, /* paper */ 204, 224, 240 /* pale blue row */]);
+    const pixels = Uint8Array.from([
+      255, 153, 0, /* orange text */ 255, 255, 255, /* paper */ 204, 224, 240 /* pale blue row */,
+    ]);
     const [orange, paper, paleBlue] = toOcrGrey(pixels, 3);
     expect(orange).toBeLessThan(100); // plain luminance gives 166, which thresholds as background
     expect(paper).toBe(255);

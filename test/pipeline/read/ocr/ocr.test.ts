@@ -119,7 +119,10 @@ describe('ocrImage on real invoices', { timeout: 90_000 }, () => {
   });
 
   it('returns an empty page, not an error, for an image without text', async () => {
-    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } }).greyscale().png().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
+      .greyscale()
+      .png()
+      .toBuffer();
     const page = await ocrPage(pool, blank, 3);
     expect(page).toMatchObject({ number: 3, lines: [], rotation: 0, width: 400, height: 300 });
   });

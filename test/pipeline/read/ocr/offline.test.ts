@@ -20,7 +20,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'docex-offline-'));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function runOffline(mode: string[], logName: string): Promise<{ result: Record<string, unknown>; attempts: string[] }> {
+async function runOffline(
+  mode: string[],
+  logName: string,
+): Promise<{ result: Record<string, unknown>; attempts: string[] }> {
   const log = join(scratch, logName);
   const { stdout } = await run(
     process.execPath,
@@ -37,7 +40,9 @@ describe('OCR without network', { timeout: 60_000 }, () => {
   it('the blocker catches tesseract.js trying to download a model when it has no langPath', async () => {
     const { result, attempts } = await runOffline(['tesseract-without-langpath'], 'without-langpath.log');
     expect(result.error).toContain('network access blocked');
-    expect(attempts).toEqual([expect.stringMatching(/^thread \d+: fetch https:\/\/cdn\.jsdelivr\.net\/.*eng\.traineddata\.gz$/)]);
+    expect(attempts).toEqual([
+      expect.stringMatching(/^thread \d+: fetch https:\/\/cdn\.jsdelivr\.net\/.*eng\.traineddata\.gz$/),
+    ]);
   });
 
   it('reads a page with eng, deu and fra without a single network attempt', async () => {
@@ -62,8 +67,13 @@ describe('language data', () => {
   it('links verified local model files into one absolute folder and removes it on release', async () => {
     const data = await prepareLanguageData(['eng', 'deu', 'fra']);
     expect(data.langPath.startsWith(tmpdir())).toBe(true);
-    expect(readdirSync(data.langPath).sort()).toEqual(['deu.traineddata.gz', 'eng.traineddata.gz', 'fra.traineddata.gz']);
-    for (const file of readdirSync(data.langPath)) expect(lstatSync(join(data.langPath, file)).isSymbolicLink()).toBe(true);
+    expect(readdirSync(data.langPath).sort()).toEqual([
+      'deu.traineddata.gz',
+      'eng.traineddata.gz',
+      'fra.traineddata.gz',
+    ]);
+    for (const file of readdirSync(data.langPath))
+      expect(lstatSync(join(data.langPath, file)).isSymbolicLink()).toBe(true);
     await releaseLanguageData(data);
     expect(existsSync(data.langPath)).toBe(false);
     // A worker started later would find the models gone: refused before tesseract.js is called.
@@ -81,7 +91,10 @@ describe('language data', () => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
         const path = join(folder, entry.name);
         if (entry.isDirectory()) visit(path);
-        else if (/\.(ts|js|mjs|cjs)$/.test(entry.name) && /from ['"]tesseract\.js['"]|require\(['"]tesseract\.js['"]\)/.test(readFileSync(path, 'utf8'))) {
+        else if (
+          /\.(ts|js|mjs|cjs)$/.test(entry.name) &&
+          /from ['"]tesseract\.js['"]|require\(['"]tesseract\.js['"]\)/.test(readFileSync(path, 'utf8'))
+        ) {
           importers.push(relative('.', path));
         }
       }
@@ -98,7 +111,8 @@ function importersOf(folder: string, module: string): string[] {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) found.push(...importersOf(path, module));
-    else if (/\.(ts|js|mjs|cjs)$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8'))) found.push(relative('.', path));
+    else if (/\.(ts|js|mjs|cjs)$/.test(entry.name) && pattern.test(readFileSync(path, 'utf8')))
+      found.push(relative('.', path));
   }
   return found;
 }

@@ -18,7 +18,9 @@ async function pool(options: Parameters<typeof createTesseractPool>[0] = {}): Pr
 
 const read = (target: TesseractPool, png: Buffer) => target.recognize(png, { dpi: 300 });
 const wordsOf = (blocks: Awaited<ReturnType<typeof read>>) =>
-  blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => word.text))));
+  blocks.flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => word.text))),
+  );
 
 async function rejection(promise: Promise<unknown>): Promise<PipelineError> {
   const error = await promise.then(

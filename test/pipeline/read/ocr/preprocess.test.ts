@@ -37,7 +37,9 @@ describe('deskew', () => {
 
   it('leaves a straight page and a page without text rows untouched', async () => {
     expect((await preprocessPage(page, { deskew: true })).deskewedBy).toBe(0);
-    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#f0f0f0' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#f0f0f0' } })
+      .png()
+      .toBuffer();
     expect((await preprocessPage(blank, { deskew: true })).deskewedBy).toBe(0);
   });
 });
@@ -54,14 +56,16 @@ describe('contrast and background', () => {
         faded[y * width + x] = Math.round(ink ? paper * 0.6 : paper);
       }
     }
-    const input = await sharp(faded, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    const input = await sharp(faded, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
     const output = (await grey((await preprocessPage(input, { contrast: true })).png)).data;
     const levels = (image: Uint8Array, inkPixels: boolean, fromX: number, toX: number) => {
       let sum = 0;
       let count = 0;
       for (let y = 0; y < height; y += 1) {
         for (let x = fromX; x < toX; x += 1) {
-          if ((data[y * width + x]! < 128) === inkPixels) {
+          if (data[y * width + x]! < 128 === inkPixels) {
             sum += image[y * width + x]!;
             count += 1;
           }

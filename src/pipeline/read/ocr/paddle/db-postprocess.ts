@@ -34,7 +34,13 @@ export interface DbOptions {
   maxBoxes: number;
 }
 
-export const DB_DEFAULTS: DbOptions = { threshold: 0.3, boxThreshold: 0.6, unclipRatio: 1.5, minSide: 3, maxBoxes: 1000 };
+export const DB_DEFAULTS: DbOptions = {
+  threshold: 0.3,
+  boxThreshold: 0.6,
+  unclipRatio: 1.5,
+  minSide: 3,
+  maxBoxes: 1000,
+};
 
 /** Line boxes in map pixels, top to bottom. */
 export function boxesFromProbabilities(map: ProbabilityMap, options: DbOptions = DB_DEFAULTS): TextBox[] {
@@ -49,7 +55,12 @@ export function boxesFromProbabilities(map: ProbabilityMap, options: DbOptions =
     let top = 0;
     stack[top++] = start;
     text[start] = 0;
-    let minX = width, minY = height, maxX = -1, maxY = -1, sum = 0, count = 0;
+    let minX = width,
+      minY = height,
+      maxX = -1,
+      maxY = -1,
+      sum = 0,
+      count = 0;
     while (top > 0) {
       const index = stack[--top]!;
       const x = index % width;
@@ -61,10 +72,22 @@ export function boxesFromProbabilities(map: ProbabilityMap, options: DbOptions =
       sum += data[index]!;
       count += 1;
       // 4-connected: diagonal touches between neighbouring lines must not merge them.
-      if (x > 0 && text[index - 1] === 1) { text[index - 1] = 0; stack[top++] = index - 1; }
-      if (x < width - 1 && text[index + 1] === 1) { text[index + 1] = 0; stack[top++] = index + 1; }
-      if (y > 0 && text[index - width] === 1) { text[index - width] = 0; stack[top++] = index - width; }
-      if (y < height - 1 && text[index + width] === 1) { text[index + width] = 0; stack[top++] = index + width; }
+      if (x > 0 && text[index - 1] === 1) {
+        text[index - 1] = 0;
+        stack[top++] = index - 1;
+      }
+      if (x < width - 1 && text[index + 1] === 1) {
+        text[index + 1] = 0;
+        stack[top++] = index + 1;
+      }
+      if (y > 0 && text[index - width] === 1) {
+        text[index - width] = 0;
+        stack[top++] = index - width;
+      }
+      if (y < height - 1 && text[index + width] === 1) {
+        text[index + width] = 0;
+        stack[top++] = index + width;
+      }
     }
     const regionWidth = maxX - minX + 1;
     const regionHeight = maxY - minY + 1;

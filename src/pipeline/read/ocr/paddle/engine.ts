@@ -97,7 +97,9 @@ export class PaddleOcr {
     const confidence = async (turn: 90 | 270): Promise<number> => {
       const turned = turnGrey(image, turn);
       // The start of each line is enough to tell: at most 8 line heights of it are read.
-      const boxes = sample.map((box) => turnBox(box, image, turn)).map((box) => ({ ...box, width: Math.min(box.width, 8 * box.height) }));
+      const boxes = sample
+        .map((box) => turnBox(box, image, turn))
+        .map((box) => ({ ...box, width: Math.min(box.width, 8 * box.height) }));
       const lines = await this.recognize(turned, boxes);
       const chars = lines.reduce((n, line) => n + line.text.length, 0);
       return chars === 0 ? 0 : lines.reduce((sum, line) => sum + (line.confidence ?? 0) * line.text.length, 0) / chars;
@@ -125,20 +127,31 @@ export class PaddleOcr {
     const boxes = boxesFromProbabilities({ data: map.data as Float32Array, width, height }, DB_DEFAULTS);
     const sx = image.width / width;
     const sy = image.height / height;
-    return boxes.map((box) => ({ ...box, x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy }));
+    return boxes.map((box) => ({
+      ...box,
+      x: box.x * sx,
+      y: box.y * sy,
+      width: box.width * sx,
+      height: box.height * sy,
+    }));
   }
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
   async recognize(image: GreyImage, boxes: readonly TextBox[]): Promise<Line[]> {
     const items = boxes
-      .map((box) => ({ box, width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))) }))
+      .map((box) => ({
+        box,
+        width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))),
+      }))
       .sort((a, b) => a.width - b.width);
     const lines: Line[] = [];
     for (let start = 0; start < items.length; start += REC_BATCH) {
       const batch = items.slice(start, start + REC_BATCH);
       const batchWidth = Math.ceil(batch.at(-1)!.width / REC_STEP) * REC_STEP;
       const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * batchWidth);
-      batch.forEach((item, index) => writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT));
+      batch.forEach((item, index) =>
+        writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT),
+      );
       const input = new ort.Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, batchWidth]);
       const output = await this.recognition.run({ [this.recognition.inputNames[0]!]: input });
       const result = output[this.recognition.outputNames[0]!]!;
@@ -179,7 +192,9 @@ export function lineFromChars(chars: readonly DecodedChar[], box: BBox, stepWidt
     const left = Math.max(box.x, box.x + (first.step - 1) * stepWidth);
     const right = Math.min(box.x + box.width, box.x + (last.step + 2.5) * stepWidth);
     const confidence = current.reduce((sum, c) => sum + c.probability, 0) / current.length;
-    const uncertain = current.flatMap((c, offset) => (c.probability < UNCERTAIN_CHAR && /\p{N}/u.test(c.char) ? [offset] : []));
+    const uncertain = current.flatMap((c, offset) =>
+      c.probability < UNCERTAIN_CHAR && /\p{N}/u.test(c.char) ? [offset] : [],
+    );
     words.push({
       text: current.map((c) => c.char).join(''),
       bbox: { x: round(left), y: round(box.y), width: round(Math.max(1, right - left)), height: round(box.height) },

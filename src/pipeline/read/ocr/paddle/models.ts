@@ -37,7 +37,10 @@ export async function loadPaddleModelFiles(): Promise<PaddleModelFiles> {
   const paths = {} as Record<keyof typeof FILES, string>;
   for (const [key, file] of Object.entries(FILES) as [keyof typeof FILES, (typeof FILES)[keyof typeof FILES]][]) {
     const path = join(folder, file.name);
-    const size = await stat(path).then((info) => (info.isFile() ? info.size : -1), () => -1);
+    const size = await stat(path).then(
+      (info) => (info.isFile() ? info.size : -1),
+      () => -1,
+    );
     if (size < file.minBytes) {
       throw new PaddleModelError(`PaddleOCR model file ${path} is missing or truncated (reinstall ${PACKAGE}).`);
     }
@@ -46,7 +49,11 @@ export async function loadPaddleModelFiles(): Promise<PaddleModelFiles> {
   const dictionary = await readFile(paths.dictionary, 'utf8');
   // One symbol per line; PaddleOCR appends the space as the last class (use_space_char).
   // NFKC: the Chinese dictionary holds full-width forms of punctuation ('，' '：' '（'), read on Latin text too.
-  const symbols = dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n').map((symbol) => symbol.normalize('NFKC'));
+  const symbols = dictionary
+    .replace(/\r/g, '')
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((symbol) => symbol.normalize('NFKC'));
   symbols.push(' ');
   return { detection: paths.detection, recognition: paths.recognition, symbols };
 }

@@ -91,7 +91,9 @@ class PaddlePool implements OcrPool {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#queue.length >= this.settings.maxQueuedPages) {
       const detail = { queued: this.#queue.length };
-      return Promise.reject(new PipelineError('parsing', 'resource_limit', 'Too many pages wait for OCR.', detail, true));
+      return Promise.reject(
+        new PipelineError('parsing', 'resource_limit', 'Too many pages wait for OCR.', detail, true),
+      );
     }
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, page, resolve: resolve as (result: unknown) => void, reject });
@@ -140,7 +142,11 @@ class PaddlePool implements OcrPool {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const timeoutMs = this.settings.pageTimeoutMs;
-        reject(new PipelineError('parsing', 'timeout', `OCR of a page took longer than ${timeoutMs / 1000} s.`, { timeoutMs }));
+        reject(
+          new PipelineError('parsing', 'timeout', `OCR of a page took longer than ${timeoutMs / 1000} s.`, {
+            timeoutMs,
+          }),
+        );
       }, this.settings.pageTimeoutMs);
     });
     try {
@@ -161,9 +167,13 @@ function asPipelineError(error: unknown): PipelineError {
   if (error instanceof PipelineError) return error;
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
   if (/unsupported image format|Input buffer/i.test(reason)) {
-    return new PipelineError('parsing', 'image_corrupt', 'The page image cannot be decoded.', { reason }, false, { cause: error });
+    return new PipelineError('parsing', 'image_corrupt', 'The page image cannot be decoded.', { reason }, false, {
+      cause: error,
+    });
   }
-  return new PipelineError('parsing', 'ocr_failed', 'The OCR engine failed on this page.', { reason }, false, { cause: error });
+  return new PipelineError('parsing', 'ocr_failed', 'The OCR engine failed on this page.', { reason }, false, {
+    cause: error,
+  });
 }
 
 function closedError(): PipelineError {

@@ -24,7 +24,8 @@ net.Socket.prototype.connect = function connect(...args) {
   // net.connect() passes its normalized arguments as one array.
   const options = Array.isArray(args[0]) ? args[0][0] : args[0];
   // Unix sockets and pipes (tsx talks to its loader through one) stay local; anything with a port is the network.
-  const isLocalPipe = typeof options === 'string' || (options && typeof options === 'object' && typeof options.path === 'string');
+  const isLocalPipe =
+    typeof options === 'string' || (options && typeof options === 'object' && typeof options.path === 'string');
   if (!isLocalPipe) throw refuse(`connect ${JSON.stringify(options)}`);
   return originalConnect.apply(this, args);
 };

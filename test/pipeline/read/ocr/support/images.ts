@@ -43,9 +43,13 @@ export async function toTiff(source: Buffer): Promise<Buffer> {
 /** A multi-page TIFF, one page per source image (all resized to the first one's size, as a scanner would). */
 export async function multiPageTiff(sources: Buffer[], width: number, height: number): Promise<Buffer> {
   const pages = await Promise.all(
-    sources.map((source) => sharp(source).resize(width, height, { fit: 'contain', background: '#ffffff' }).flatten().toBuffer()),
+    sources.map((source) =>
+      sharp(source).resize(width, height, { fit: 'contain', background: '#ffffff' }).flatten().toBuffer(),
+    ),
   );
-  return sharp(pages, { join: { animated: true } }).tiff({ compression: 'lzw' }).toBuffer();
+  return sharp(pages, { join: { animated: true } })
+    .tiff({ compression: 'lzw' })
+    .toBuffer();
 }
 
 export async function toWebp(source: Buffer): Promise<Buffer> {

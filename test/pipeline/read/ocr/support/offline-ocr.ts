@@ -11,9 +11,14 @@ if (mode === 'tesseract-without-langpath') {
   // CDN inside its worker thread; the blocker records that. (The errorHandler keeps the process alive; the worker
   // never finishes starting, so the process exits explicitly.)
   const failed = new Promise<string>((resolve) => {
-    void Tesseract.createWorker(['eng'], Tesseract.OEM.LSTM_ONLY, { errorHandler: (error: unknown) => resolve(String(error)) });
+    void Tesseract.createWorker(['eng'], Tesseract.OEM.LSTM_ONLY, {
+      errorHandler: (error: unknown) => resolve(String(error)),
+    });
   });
-  const error = await Promise.race([failed, new Promise<string>((resolve) => setTimeout(() => resolve('no error within 20 s'), 20_000))]);
+  const error = await Promise.race([
+    failed,
+    new Promise<string>((resolve) => setTimeout(() => resolve('no error within 20 s'), 20_000)),
+  ]);
   process.stdout.write(`\nRESULT ${JSON.stringify({ error })}\n`);
   process.exit(0);
 }
@@ -34,4 +39,6 @@ const pool = await createOcrPool({ engine, size: 1 });
 const page = await ocrPage(pool, await tinyTextImage(), 1);
 await pool.close();
 const text = page.lines.map((line) => line.text);
-process.stdout.write(`\nRESULT ${JSON.stringify({ mainBlocked, threadBlocked, engine: pool.engine, languages: pool.languages, text })}\n`);
+process.stdout.write(
+  `\nRESULT ${JSON.stringify({ mainBlocked, threadBlocked, engine: pool.engine, languages: pool.languages, text })}\n`,
+);
