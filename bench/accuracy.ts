@@ -25,7 +25,9 @@ import { renderFamilies, renderMisses, renderTable } from './accuracy/report.js'
 import { extractInvoiceOf, fileReadCache, readForBench, type ReadOutcome } from './accuracy/run-document.js';
 import { scoreDocument, summarize, type DocumentScore } from './accuracy/score.js';
 
-const DEFAULT_DATASETS = ['zugferd-corpus', 'invoice2data', 'harvest'].map((name) => join('..', 'shared', 'datasets', name));
+const DEFAULT_DATASETS = ['zugferd-corpus', 'invoice2data', 'harvest'].map((name) =>
+  join('..', 'shared', 'datasets', name),
+);
 const KIND_GROUPS = ['born-digital', 'scan', 'photo', 'image-digital', 'receipt'] as const;
 
 interface Args {
@@ -47,7 +49,18 @@ function imageTextMode(value: string | undefined): Args['imageText'] {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { datasets: [], einvoice: true, images: false, imageText: 'auto', limit: Infinity, misses: false, lofo: false, ranker: true, save: false, cache: false };
+  const args: Args = {
+    datasets: [],
+    einvoice: true,
+    images: false,
+    imageText: 'auto',
+    limit: Infinity,
+    misses: false,
+    lofo: false,
+    ranker: true,
+    save: false,
+    cache: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--dataset') args.datasets.push(argv[++i] ?? '');
@@ -78,11 +91,25 @@ const familyKey = (row: DatasetRow) => `${row.dataset}/${row.family}`;
 
 function trainingOf(reads: readonly ReadRow[]): TrainingDocument[] {
   return reads.flatMap(({ row, read }) =>
-    read ? [{ document: read.document, label: row.label, dataset: row.dataset, family: row.family, kind: row.kind, contentId: row.contentId }] : [],
+    read
+      ? [
+          {
+            document: read.document,
+            label: row.label,
+            dataset: row.dataset,
+            family: row.family,
+            kind: row.kind,
+            contentId: row.contentId,
+          },
+        ]
+      : [],
   );
 }
 
-function scoreWith(reads: readonly ReadRow[], ranker: ReturnType<Awaited<ReturnType<typeof loadLearner>>['fit']>): DocumentScore[] {
+function scoreWith(
+  reads: readonly ReadRow[],
+  ranker: ReturnType<Awaited<ReturnType<typeof loadLearner>>['fit']>,
+): DocumentScore[] {
   return reads.map(({ row, read, error }) => {
     if (!read) return scoreDocument(row, null, 0, 0, error);
     const extracted = ranker ? extractInvoiceOf(read.document, ranker) : read.rules;
@@ -92,20 +119,36 @@ function scoreWith(reads: readonly ReadRow[], ranker: ReturnType<Awaited<ReturnT
 
 /** Summaries per dataset (and overall), per kind, per family, from one set of scores. */
 function summariesOf(scores: readonly DocumentScore[], datasets: readonly string[]) {
-  const perDataset = datasets.map((name) => summarize(name, scores.filter((s) => s.row.dataset === name)));
+  const perDataset = datasets.map((name) =>
+    summarize(
+      name,
+      scores.filter((s) => s.row.dataset === name),
+    ),
+  );
   if (perDataset.length > 1) perDataset.push(summarize('overall', scores));
   const perKind = KIND_GROUPS.map((kind) =>
-    summarize(kind, scores.filter((s) => (kind === 'receipt' ? s.row.documentType === 'receipt' : s.row.kind === kind))),
+    summarize(
+      kind,
+      scores.filter((s) => (kind === 'receipt' ? s.row.documentType === 'receipt' : s.row.kind === kind)),
+    ),
   ).filter((s) => s.documents > 0);
   const families = [...new Set(scores.map((s) => familyKey(s.row)))].sort();
-  const perFamily = families.map((f) => summarize(f, scores.filter((s) => familyKey(s.row) === f)));
+  const perFamily = families.map((f) =>
+    summarize(
+      f,
+      scores.filter((s) => familyKey(s.row) === f),
+    ),
+  );
   return { perDataset, perKind, perFamily };
 }
 
 function commitId(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/pipeline', 'bench/accuracy'], { encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', 'src/pipeline', 'bench/accuracy'], {
+        encoding: 'utf8',
+      }).trim() !== '';
     return dirty ? `${head}-dirty` : head;
   } catch {
     return 'unknown';
@@ -121,7 +164,9 @@ async function main(): Promise<void> {
     // A generous page limit: the machine is shared and a page may wait for CPU.
     ocr = await createOcrPool({ size: 2, pageTimeoutMs: 300_000 });
   } catch (error) {
-    console.error(`OCR is not available (${(error as Error).message}); scanned pages stay empty${args.images ? ' and --images cannot run' : ''}.`);
+    console.error(
+      `OCR is not available (${(error as Error).message}); scanned pages stay empty${args.images ? ' and --images cannot run' : ''}.`,
+    );
     if (args.images) process.exitCode = 1;
   }
   const out: string[] = [];
@@ -134,7 +179,14 @@ async function main(): Promise<void> {
       names.push(rows[0]?.dataset ?? dir);
       for (const row of rows) {
         try {
-          reads.push({ row, read: await readForBench(row.file, { einvoice: args.einvoice, images: args.images, imageText: args.imageText, pdfRunner, ocr }, cache) });
+          reads.push({
+            row,
+            read: await readForBench(
+              row.file,
+              { einvoice: args.einvoice, images: args.images, imageText: args.imageText, pdfRunner, ocr },
+              cache,
+            ),
+          });
         } catch (error) {
           reads.push({ row, read: null, error: (error as Error).message });
         }
@@ -142,10 +194,18 @@ async function main(): Promise<void> {
       }
       process.stderr.write('\n');
     }
-    const path = args.images ? 'image path (degraded renders, OCR, no e-invoice)' : args.einvoice ? 'e-invoice XML when present' : 'text path (--no-einvoice)';
+    const path = args.images
+      ? 'image path (degraded renders, OCR, no e-invoice)'
+      : args.einvoice
+        ? 'e-invoice XML when present'
+        : 'text path (--no-einvoice)';
     const inSampleScores = scoreWith(reads, learner.fit(trainingOf(reads)));
     const inSample = summariesOf(inSampleScores, names);
-    out.push(`Command: npm run bench:accuracy -- ${process.argv.slice(2).join(' ')}`, `Commit: ${commitId()}; learned part: ${learner.description}${args.cache ? '; read from the cache: ms per page is not a timing' : ''}`, '');
+    out.push(
+      `Command: npm run bench:accuracy -- ${process.argv.slice(2).join(' ')}`,
+      `Commit: ${commitId()}; learned part: ${learner.description}${args.cache ? '; read from the cache: ms per page is not a timing' : ''}`,
+      '',
+    );
     out.push(renderTable(inSample.perDataset, `Accuracy per dataset, ${path}, in-sample`), '');
     out.push(renderTable(inSample.perKind, `Accuracy per kind (receipt: document type), ${path}, in-sample`), '');
     let lofoScores: DocumentScore[] | null = null;
@@ -154,10 +214,18 @@ async function main(): Promise<void> {
       const families = [...new Set(reads.map((r) => familyKey(r.row)))];
       for (const family of families) {
         const ranker = learner.fit(trainingOf(reads.filter((r) => familyKey(r.row) !== family)));
-        lofoScores.push(...scoreWith(reads.filter((r) => familyKey(r.row) === family), ranker));
+        lofoScores.push(
+          ...scoreWith(
+            reads.filter((r) => familyKey(r.row) === family),
+            ranker,
+          ),
+        );
       }
       const lofo = summariesOf(lofoScores, names);
-      out.push(renderTable(lofo.perDataset, `Accuracy per dataset, ${path}, leave-one-family-out (${families.length} folds)`), '');
+      out.push(
+        renderTable(lofo.perDataset, `Accuracy per dataset, ${path}, leave-one-family-out (${families.length} folds)`),
+        '',
+      );
       out.push(renderTable(lofo.perKind, `Accuracy per kind, ${path}, leave-one-family-out`), '');
       out.push(renderFamilies(inSample.perFamily, lofo.perFamily, `Per family (dataset/family), ${path}`), '');
     } else {
@@ -168,7 +236,12 @@ async function main(): Promise<void> {
     console.log(text);
     if (args.save) {
       const mode = args.images ? 'images' : args.einvoice ? 'einvoice' : 'text';
-      const file = join('bench', 'accuracy', 'results', `${new Date().toISOString().slice(0, 10)}-${commitId()}-${mode}${args.lofo ? '-lofo' : ''}.md`);
+      const file = join(
+        'bench',
+        'accuracy',
+        'results',
+        `${new Date().toISOString().slice(0, 10)}-${commitId()}-${mode}${args.lofo ? '-lofo' : ''}.md`,
+      );
       await writeFile(file, `${text}\n`);
       console.error(`saved ${file}`);
     }

@@ -23,7 +23,8 @@ import { createPool } from '../src/db/pool.js';
 import { createDatabase, dropDatabase } from './support/databases.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const LEGIT_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 20);
@@ -81,11 +82,18 @@ async function hammer(url: string, connections: number, headers: Record<string, 
  * The flood, from a child process (bench/auth/flood.ts), loaded before the measurement starts. Returns the start
  * function, which resolves with the attacker's figures.
  */
-async function loadFlood(url: string, headers: Record<string, string>): Promise<() => Promise<Pick<Run, 'perSecond' | 'statuses'>>> {
-  const child = fork(path.join(ROOT, 'bench/auth/flood.ts'), [url, String(FLOOD_CONNECTIONS), String(DURATION), JSON.stringify(headers)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+async function loadFlood(
+  url: string,
+  headers: Record<string, string>,
+): Promise<() => Promise<Pick<Run, 'perSecond' | 'statuses'>>> {
+  const child = fork(
+    path.join(ROOT, 'bench/auth/flood.ts'),
+    [url, String(FLOOD_CONNECTIONS), String(DURATION), JSON.stringify(headers)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`flood exited with ${code}`)));
@@ -135,10 +143,23 @@ const median = (xs: number[]) => {
   return s.length === 0 ? NaN : s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-async function scenario(name: string, base: string, victim: CreatedApiKey, newKeys: () => Promise<CreatedApiKey[]>): Promise<boolean> {
+async function scenario(
+  name: string,
+  base: string,
+  victim: CreatedApiKey,
+  newKeys: () => Promise<CreatedApiKey[]>,
+): Promise<boolean> {
   const url = `${base}/v1/documents/bench-ref`;
-  const legitHeaders = { 'x-client-id': victim.clientId, 'x-client-secret': victim.clientSecret, 'x-forwarded-for': LEGIT_ADDRESS };
-  const floodHeaders = { 'x-client-id': victim.clientId, 'x-client-secret': 'dxs_wrong-secret', 'x-forwarded-for': ATTACKER_ADDRESS };
+  const legitHeaders = {
+    'x-client-id': victim.clientId,
+    'x-client-secret': victim.clientSecret,
+    'x-forwarded-for': LEGIT_ADDRESS,
+  };
+  const floodHeaders = {
+    'x-client-id': victim.clientId,
+    'x-client-secret': 'dxs_wrong-secret',
+    'x-forwarded-for': ATTACKER_ADDRESS,
+  };
   const cpu = (cores: number) => `API CPU ${(cores * 100).toFixed(0).padStart(3)}%`;
   const line = (label: string, r: Run, cores: number) =>
     `  ${label.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ${cpu(cores)}  ${JSON.stringify(r.statuses)}`;
@@ -161,11 +182,17 @@ async function scenario(name: string, base: string, victim: CreatedApiKey, newKe
     console.log(` round ${round}`);
     console.log(line('legitimate alone', alone, aloneCpu));
     console.log(line('legitimate + flood', flooded, floodCpu));
-    console.log(`  attacker (${FLOOD_CONNECTIONS} conn)     ${attack.perSecond.toFixed(0).padStart(6)} req/s  ${JSON.stringify(attack.statuses)}`);
-    console.log(`  first request of a fresh key: median ${ms(median(aloneFirst))} alone, ${ms(median(floodFirst))} during the flood`);
+    console.log(
+      `  attacker (${FLOOD_CONNECTIONS} conn)     ${attack.perSecond.toFixed(0).padStart(6)} req/s  ${JSON.stringify(attack.statuses)}`,
+    );
+    console.log(
+      `  first request of a fresh key: median ${ms(median(aloneFirst))} alone, ${ms(median(floodFirst))} during the flood`,
+    );
   }
   const ratio = median(floodP99) / Math.max(1, median(aloneP99));
-  console.log(`  legitimate p99 (median of rounds) under flood / alone: ${median(floodP99)} / ${median(aloneP99)} ms = ${ratio.toFixed(2)}x (target <= 2x)`);
+  console.log(
+    `  legitimate p99 (median of rounds) under flood / alone: ${median(floodP99)} / ${median(aloneP99)} ms = ${ratio.toFixed(2)}x (target <= 2x)`,
+  );
   return ratio <= 2;
 }
 
@@ -176,26 +203,60 @@ async function main(): Promise<void> {
   try {
     await migrate(pool);
     const org = await createOrganization(pool, 'bench');
-    const newKey = () => createApiKey(pool, { organizationId: org.id, name: 'bench', webhookBaseUrl: 'https://hooks.example/bench', ipAllowlist: [] });
+    const newKey = () =>
+      createApiKey(pool, {
+        organizationId: org.id,
+        name: 'bench',
+        webhookBaseUrl: 'https://hooks.example/bench',
+        ipAllowlist: [],
+      });
     const victim = await newKey();
     const freshKeys = () => Promise.all(Array.from({ length: 5 }, newKey));
 
     const limitedPort = await freePort();
     const unlimitedPort = await freePort();
     apis.push(await startApi({ DATABASE_URL: dbUrl, PORT: String(limitedPort) }));
-    apis.push(await startApi({ DATABASE_URL: dbUrl, PORT: String(unlimitedPort), DOCEX_AUTH_FAILURES_PER_CLIENT_ID: '0', DOCEX_AUTH_FAILURES_PER_ADDRESS: '0' }));
+    apis.push(
+      await startApi({
+        DATABASE_URL: dbUrl,
+        PORT: String(unlimitedPort),
+        DOCEX_AUTH_FAILURES_PER_CLIENT_ID: '0',
+        DOCEX_AUTH_FAILURES_PER_ADDRESS: '0',
+      }),
+    );
 
     const submitted = await fetch(`http://127.0.0.1:${limitedPort}/v1/documents`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-client-id': victim.clientId, 'x-client-secret': victim.clientSecret },
-      body: JSON.stringify({ documentUrl: 'https://files.example/a.pdf', requireLineItems: true, documentId: 1, consumerRefId: 'bench-ref' }),
+      headers: {
+        'content-type': 'application/json',
+        'x-client-id': victim.clientId,
+        'x-client-secret': victim.clientSecret,
+      },
+      body: JSON.stringify({
+        documentUrl: 'https://files.example/a.pdf',
+        requireLineItems: true,
+        documentId: 1,
+        consumerRefId: 'bench-ref',
+      }),
     });
     if (submitted.status !== 202) throw new Error(`submit answered ${submitted.status}`);
 
-    console.log(`bench:auth-flood  GET /v1/documents/{ref}, ${DURATION} s per run, ${LEGIT_CONNECTIONS} legitimate connections ` +
-      `(cached credentials) beside ${FLOOD_CONNECTIONS} wrong-secret connections for the same client id; load generator on the same machine`);
-    const ok = await scenario('default limits (failures per client id and per address, bcrypt gate)', `http://127.0.0.1:${limitedPort}`, victim, freshKeys);
-    await scenario('failure limits off (DOCEX_AUTH_FAILURES_PER_*=0): bcrypt gate only', `http://127.0.0.1:${unlimitedPort}`, victim, freshKeys);
+    console.log(
+      `bench:auth-flood  GET /v1/documents/{ref}, ${DURATION} s per run, ${LEGIT_CONNECTIONS} legitimate connections ` +
+        `(cached credentials) beside ${FLOOD_CONNECTIONS} wrong-secret connections for the same client id; load generator on the same machine`,
+    );
+    const ok = await scenario(
+      'default limits (failures per client id and per address, bcrypt gate)',
+      `http://127.0.0.1:${limitedPort}`,
+      victim,
+      freshKeys,
+    );
+    await scenario(
+      'failure limits off (DOCEX_AUTH_FAILURES_PER_*=0): bcrypt gate only',
+      `http://127.0.0.1:${unlimitedPort}`,
+      victim,
+      freshKeys,
+    );
     if (!ok) process.exitCode = 1;
   } finally {
     await Promise.all(apis.map(stop));

@@ -5,7 +5,12 @@
 // test/fixtures/emails, per part, per language and per category. The held-back part was written before the cues
 // it measures and is never tuned on: its figures are the estimate for unseen mail; the tuning part's are not.
 import { parseArgs } from 'node:util';
-import { assessEmailByRules, classifyEmail, combineWithModel, type EmailClassification } from '../src/pipeline/classify/email.js';
+import {
+  assessEmailByRules,
+  classifyEmail,
+  combineWithModel,
+  type EmailClassification,
+} from '../src/pipeline/classify/email.js';
 import { intentProbability, shippedIntentModel } from '../src/pipeline/classify/model/intent.js';
 import { runCrossValidation } from './email/cv-report.js';
 import { loadPart, PARTS, type LabelledEmail, type Part } from './email/dataset.js';
@@ -22,7 +27,8 @@ const { values } = parseArgs({
 });
 const DECISIONS = ['rules', 'model', 'combined'] as const;
 const decision = values.decision as (typeof DECISIONS)[number];
-if (!DECISIONS.includes(decision)) throw new Error(`--decision must be one of ${DECISIONS.join(', ')}, got ${values.decision}`);
+if (!DECISIONS.includes(decision))
+  throw new Error(`--decision must be one of ${DECISIONS.join(', ')}, got ${values.decision}`);
 /** The shipped model alone is the combination with the rules' margin weighed 0. */
 function classifyBy(email: LabelledEmail): EmailClassification {
   if (decision === 'combined') return classifyEmail(email);
@@ -47,7 +53,9 @@ for (const part of parts) {
     return { email, predicted: result.intent, score: result.score, reasons: result.reasons };
   });
   const ms = performance.now() - started;
-  console.log(`\n== ${part}, decided by ${decision} (${rows.length} emails, ${(ms / rows.length).toFixed(2)} ms per email) ==`);
+  console.log(
+    `\n== ${part}, decided by ${decision} (${rows.length} emails, ${(ms / rows.length).toFixed(2)} ms per email) ==`,
+  );
   console.log(formatLine('all', tally(rows)));
   console.log('-- per language');
   for (const [language, c] of tallyBy(rows, (e) => e.language)) console.log(formatLine(language, c));
@@ -60,7 +68,9 @@ for (const part of parts) {
   console.log(`payment confirmations classified invoice: ${wrongConfirmations} of ${confirmations.length}`);
   if (values.misses) {
     for (const row of rows.filter(isMiss)) {
-      console.log(`  miss ${row.email.id} (${row.email.category}) gold=${row.email.label} score=${row.score}: ${row.email.subject}`);
+      console.log(
+        `  miss ${row.email.id} (${row.email.category}) gold=${row.email.label} score=${row.score}: ${row.email.subject}`,
+      );
       if (values.reasons) for (const reason of row.reasons ?? []) console.log(`      ${reason}`);
     }
   }

@@ -28,7 +28,8 @@ import { benchThroughput } from './pipeline/throughput.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATASETS = path.resolve(ROOT, '../shared/datasets');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LATENCY_JOBS = Number(process.env.BENCH_LATENCY_JOBS ?? 50);
 const BATCH_PDFS = Number(process.env.BENCH_BATCH_PDFS ?? 40);
 const PDF_ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 3);
@@ -55,9 +56,14 @@ async function main(): Promise<void> {
     throw new Error('BENCH_LATENCY_JOBS, BENCH_BATCH_PDFS and BENCH_PDF_ROUNDS must be positive');
   }
   const began = performance.now();
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   console.log(`bench:pipeline  ${os.availableParallelism()} cores, load average ${load}, Node ${process.version}`);
-  console.log(`worker defaults: concurrency ${WORKER_CONCURRENCY}, PDF sandboxes ${PDF_SANDBOXES}, OCR workers ${OCR_WORKERS}`);
+  console.log(
+    `worker defaults: concurrency ${WORKER_CONCURRENCY}, PDF sandboxes ${PDF_SANDBOXES}, OCR workers ${OCR_WORKERS}`,
+  );
 
   const pdfs = await loadPdfs(DATASETS);
   const ocrFiles = await Promise.all(OCR_PAGES.map((name) => loadFile(DATASETS, name)));
@@ -68,16 +74,22 @@ async function main(): Promise<void> {
   const ocr = await createOcrPool({ size: OCR_WORKERS });
   const files = await startDocumentServer();
   try {
-    if (SECTIONS.has(1)) await section(benchPdfReading({ datasets: DATASETS, pdfs, runner: pdfRunner, lanes: PDF_SANDBOXES, rounds: PDF_ROUNDS }));
+    if (SECTIONS.has(1))
+      await section(
+        benchPdfReading({ datasets: DATASETS, pdfs, runner: pdfRunner, lanes: PDF_SANDBOXES, rounds: PDF_ROUNDS }),
+      );
     if (SECTIONS.has(2)) {
-      await section(benchOcr({ files: ocrFiles, runner: pdfRunner, lanes: PDF_SANDBOXES, pool: ocr, poolSize: OCR_WORKERS }));
+      await section(
+        benchOcr({ files: ocrFiles, runner: pdfRunner, lanes: PDF_SANDBOXES, pool: ocr, poolSize: OCR_WORKERS }),
+      );
     }
     if (SECTIONS.has(3) || SECTIONS.has(4)) {
       console.log('\n   starting the service (bin/docex.js start) on a throwaway database');
       await withService(ROOT, ADMIN_URL, async (service) => {
         const bare = { ocr, pdfRunner };
         if (SECTIONS.has(3)) await section(benchLatency({ service, files, pdf: latencyPdf, jobs: LATENCY_JOBS, bare }));
-        if (SECTIONS.has(4)) await section(benchThroughput({ service, files, batch, concurrency: WORKER_CONCURRENCY, bare }));
+        if (SECTIONS.has(4))
+          await section(benchThroughput({ service, files, batch, concurrency: WORKER_CONCURRENCY, bare }));
       });
     }
   } finally {

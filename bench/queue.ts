@@ -18,7 +18,8 @@ import { benchGraphile } from './queue/graphile.js';
 import { benchPgBoss } from './queue/pgboss.js';
 import { createDatabase, dropDatabase, log, ms, transactionProbeOk, type EngineResult } from './queue/support.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const num = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`);
@@ -45,10 +46,12 @@ async function docexCrashEngine(url: string, pool: pg.Pool): Promise<CrashEngine
       ]);
     },
     unfinished: async (key) =>
-      (await pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND key = $2',
-        [CRASH_TASK, key],
-      )).rows[0]!.n,
+      (
+        await pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND key = $2',
+          [CRASH_TASK, key],
+        )
+      ).rows[0]!.n,
     longJobMs: LEASE_SECONDS * 1000 + 5_000,
   };
 }
@@ -56,7 +59,12 @@ async function docexCrashEngine(url: string, pool: pg.Pool): Promise<CrashEngine
 async function pgBossCrashEngine(url: string, boss: PgBoss, pool: pg.Pool): Promise<CrashEngine> {
   // expireInSeconds is pg-boss's only crash detector, and also the longest a handler may run (there is no heartbeat).
   // A crash counts as a failed attempt: with retryLimit 0 the killed job would just fail.
-  await boss.createQueue(CRASH_TASK, { name: CRASH_TASK, expireInSeconds: LEASE_SECONDS, retryLimit: 2, retryDelay: 0 });
+  await boss.createQueue(CRASH_TASK, {
+    name: CRASH_TASK,
+    expireInSeconds: LEASE_SECONDS,
+    retryLimit: 2,
+    retryDelay: 0,
+  });
   return {
     label: 'pg-boss',
     child: { engine: 'pgboss', url, seconds: MAINTENANCE_SECONDS },
@@ -64,15 +72,20 @@ async function pgBossCrashEngine(url: string, boss: PgBoss, pool: pg.Pool): Prom
       await boss.send(CRASH_TASK, p);
     },
     unfinished: async (key) =>
-      (await pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'key' = $2 AND state <> 'completed'`,
-        [CRASH_TASK, key],
-      )).rows[0]!.n,
+      (
+        await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'key' = $2 AND state <> 'completed'`,
+          [CRASH_TASK, key],
+        )
+      ).rows[0]!.n,
     longJobMs: LEASE_SECONDS * 1000 + 5_000,
   };
 }
 
-async function crashBoth(urls: { graphile: string; pgboss: string }): Promise<[CrashResult | Error, CrashResult | Error]> {
+async function crashBoth(urls: {
+  graphile: string;
+  pgboss: string;
+}): Promise<[CrashResult | Error, CrashResult | Error]> {
   const gPool = createPool(urls.graphile, 2);
   const pPool = createPool(urls.pgboss, 2);
   // Sends only: maintenance (expiry) is left to the worker processes, as in production.
@@ -86,10 +99,9 @@ async function crashBoth(urls: { graphile: string; pgboss: string }): Promise<[C
         `pg-boss expireInSeconds ${LEASE_SECONDS}, maintenanceIntervalSeconds ${MAINTENANCE_SECONDS}`,
     );
     const settled = await Promise.allSettled(engines.map((e) => measureCrash(e)));
-    return settled.map((s) => (s.status === 'fulfilled' ? s.value : s.reason instanceof Error ? s.reason : new Error(String(s.reason)))) as [
-      CrashResult | Error,
-      CrashResult | Error,
-    ];
+    return settled.map((s) =>
+      s.status === 'fulfilled' ? s.value : s.reason instanceof Error ? s.reason : new Error(String(s.reason)),
+    ) as [CrashResult | Error, CrashResult | Error];
   } finally {
     await boss.stop({ graceful: false, wait: true });
     await Promise.all([gPool.end(), pPool.end()]);
@@ -105,7 +117,15 @@ const fmtDuplicates = (c: CrashResult | Error): string =>
   c instanceof Error ? 'n/a' : c.longJobStarts === 1 ? 'no' : `yes (${c.longJobStarts} starts)`;
 
 function table(rows: Array<{ result: EngineResult; crash: CrashResult | Error; note: string }>): void {
-  const header = ['engine', 'pickup p50 / p95', 'jobs/s c=1', 'jobs/s c=10', 'transactional enqueue', 'crash re-run after', 'long job run twice'];
+  const header = [
+    'engine',
+    'pickup p50 / p95',
+    'jobs/s c=1',
+    'jobs/s c=10',
+    'transactional enqueue',
+    'crash re-run after',
+    'long job run twice',
+  ];
   const lines = rows.map(({ result: r, crash, note }) => [
     r.engine + note,
     `${ms(r.pickup.p50)} / ${ms(r.pickup.p95)}`,
@@ -117,7 +137,9 @@ function table(rows: Array<{ result: EngineResult; crash: CrashResult | Error; n
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(['', row(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(row), ''].join('\n'));
+  console.log(
+    ['', row(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(row), ''].join('\n'),
+  );
 }
 
 function verdicts(rows: Array<{ result: EngineResult; crash: CrashResult | Error }>): boolean {
@@ -138,7 +160,10 @@ function verdicts(rows: Array<{ result: EngineResult; crash: CrashResult | Error
 
 async function main(): Promise<void> {
   const began = Date.now();
-  const urls = { graphile: await createDatabase(ADMIN_URL, DB.graphile), pgboss: await createDatabase(ADMIN_URL, DB.pgboss) };
+  const urls = {
+    graphile: await createDatabase(ADMIN_URL, DB.graphile),
+    pgboss: await createDatabase(ADMIN_URL, DB.pgboss),
+  };
   try {
     const graphile = await benchGraphile(urls.graphile, { pickupJobs: PICKUP_JOBS, jobs: JOBS });
     const [polling, tuned] = await benchPgBoss(urls.pgboss, {

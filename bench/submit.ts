@@ -15,7 +15,8 @@ import { createDatabase, dropDatabase } from './support/databases.js';
 import { load, type LoadResult } from './support/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50,100').split(',').map(Number);
 const DB_NAME = 'docex_bench_submit';
@@ -56,10 +57,23 @@ async function main(): Promise<void> {
   const dbUrl = await createDatabase(ADMIN_URL, DB_NAME);
 
   const env = { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' };
-  const docex = (...args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'bin/docex.js'), ...args], { env, encoding: 'utf8' });
+  const docex = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(ROOT, 'bin/docex.js'), ...args], { env, encoding: 'utf8' });
   docex('migrate');
   const org = JSON.parse(docex('orgs', 'create', '--name', 'bench', '--json'));
-  const key = JSON.parse(docex('keys', 'create', '--org', org.id, '--name', 'bench', '--webhook-base-url', 'https://hooks.example/bench', '--json'));
+  const key = JSON.parse(
+    docex(
+      'keys',
+      'create',
+      '--org',
+      org.id,
+      '--name',
+      'bench',
+      '--webhook-base-url',
+      'https://hooks.example/bench',
+      '--json',
+    ),
+  );
   const headers = { 'x-client-id': key.clientId, 'x-client-secret': key.clientSecret };
   const body = JSON.stringify({
     documentUrl: 'https://files.example.com/invoices/INV-1001.pdf',
@@ -81,7 +95,10 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
-    await Promise.all([waitHttp(`http://127.0.0.1:${servicePort}/healthz`), waitHttp(`http://127.0.0.1:${baselinePort}/`)]);
+    await Promise.all([
+      waitHttp(`http://127.0.0.1:${servicePort}/healthz`),
+      waitHttp(`http://127.0.0.1:${baselinePort}/`),
+    ]);
     const serviceUrl = `http://127.0.0.1:${servicePort}/v1/documents`;
     const baselineUrl = `http://127.0.0.1:${baselinePort}/v1/documents`;
     // Warm-up: JIT, the pool's connections and the verified-credential cache.
@@ -98,7 +115,9 @@ async function main(): Promise<void> {
     };
 
     console.log(`\nbench:submit  POST /v1/documents, ${DURATION} s per run, load generator on the same machine`);
-    console.log('connections  docex (auth + row + queue entry, one transaction)        baseline (schema only, no DB)            ratio');
+    console.log(
+      'connections  docex (auth + row + queue entry, one transaction)        baseline (schema only, no DB)            ratio',
+    );
     let allBacked = true;
     for (const connections of CONNECTIONS) {
       const before = await counts();

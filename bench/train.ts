@@ -19,7 +19,15 @@ import { FILL_MIN_PROBABILITY } from '../src/pipeline/extract/rank/ranker.js';
 import type { RankerWeights } from '../src/pipeline/extract/rank/model.js';
 import { examplesOf, trainModels, type Example } from '../src/pipeline/extract/rank/train.js';
 import { DEFAULT_DATASETS, readCorpus, readCorpusRows } from './train/corpus.js';
-import { accuracies, emptyFills, evaluate, type FalseFills, type FieldAccuracy, type Outcomes, type TrainingItem } from './train/evaluate.js';
+import {
+  accuracies,
+  emptyFills,
+  evaluate,
+  type FalseFills,
+  type FieldAccuracy,
+  type Outcomes,
+  type TrainingItem,
+} from './train/evaluate.js';
 
 const WEIGHTS_FILE = fileURLToPath(new URL('../src/pipeline/extract/rank/weights/header-fields.json', import.meta.url));
 /** LOFO must beat the rules by at least this much (a share) for a field to be enabled. */
@@ -39,7 +47,11 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { root: fileURLToPath(new URL('../../shared/datasets', import.meta.url)), lofo: false, limit: Infinity };
+  const args: Args = {
+    root: fileURLToPath(new URL('../../shared/datasets', import.meta.url)),
+    lofo: false,
+    limit: Infinity,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--datasets') args.root = argv[++i] ?? '';
@@ -62,7 +74,12 @@ function commitId(): string {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 
-function table(inSample: Record<RankField, FieldAccuracy>, lofo: Record<RankField, FieldAccuracy>, fills: FalseFills, enabled: ReadonlySet<RankField>): string {
+function table(
+  inSample: Record<RankField, FieldAccuracy>,
+  lofo: Record<RankField, FieldAccuracy>,
+  fills: FalseFills,
+  enabled: ReadonlySet<RankField>,
+): string {
   const lines = [
     '| field | content ids | rules | ranker in-sample | ranker LOFO | LOFO, proposals only | LOFO, always | reachable | false fills (LOFO) | enabled |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -102,17 +119,25 @@ async function main(): Promise<void> {
   const fills = emptyFills();
   for (const family of families) {
     const held = items.filter((i) => i.family === family);
-    const foldModels = trainModels(items.filter((i) => i.family !== family), all);
+    const foldModels = trainModels(
+      items.filter((i) => i.family !== family),
+      all,
+    );
     evaluate(held, foldModels, pooled, fills);
   }
   const lofo = accuracies(pooled);
   const enabled = new Set(
     RANK_FIELDS.filter(
-      (f) => HOOKED_FIELDS.has(f) && lofo[f].ranker > lofo[f].rules + MIN_GAIN && fills[f].filled <= MAX_FALSE_FILL_SHARE * fills[f].absent,
+      (f) =>
+        HOOKED_FIELDS.has(f) &&
+        lofo[f].ranker > lofo[f].rules + MIN_GAIN &&
+        fills[f].filled <= MAX_FALSE_FILL_SHARE * fills[f].absent,
     ),
   );
 
-  console.log(`${items.length} documents, ${new Set(items.map((i) => `${i.dataset}/${i.contentId}`)).size} content ids, ${families.length} families (${DEFAULT_DATASETS.join(', ')})`);
+  console.log(
+    `${items.length} documents, ${new Set(items.map((i) => `${i.dataset}/${i.contentId}`)).size} content ids, ${families.length} families (${DEFAULT_DATASETS.join(', ')})`,
+  );
   console.log(`observing ${observeMs.toFixed(0)} ms, one fit of every field ${fitMs.toFixed(0)} ms\n`);
   console.log(table(inSample, lofo, fills, enabled));
   if (args.lofo) return;

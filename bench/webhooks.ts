@@ -29,7 +29,8 @@ import type { RunnerHandlers } from './webhooks/runner.js';
 import { baselineBurst, docexBurst, measureThroughput, type Procs, type Rate } from './webhooks/throughput.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const num = (name: string, fallback: number, max: number) => {
   const v = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(v) || v < 1 || v > max) throw new Error(`${name} must be an integer from 1 to ${max}`);
@@ -69,23 +70,40 @@ function report(rates: { docex: Rate[]; baseline: Rate[] }, lat: LatencyResult):
   const latRow = (name: string, key: keyof Percentiles) =>
     row(name, ms(lat.docex[key]), ms(lat.baseline[key]), `${(lat.docex[key] / lat.baseline[key]).toFixed(1)}x`);
   const p50Ok = lat.docex.p50 <= LATENCY_TARGET_P50_MS;
-  console.log(`\nbench:webhooks  receiver on 127.0.0.1, PostgreSQL at ${new URL(ADMIN_URL).host}, ` +
-    `concurrency ${CONCURRENCY}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `\nbench:webhooks  receiver on 127.0.0.1, PostgreSQL at ${new URL(ADMIN_URL).host}, ` +
+      `concurrency ${CONCURRENCY}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   console.log(row('', 'docex', 'baseline', 'ratio'));
-  console.log(row(`deliveries/s, ${DELIVERIES} at once (median of ${ROUNDS})`, `${d.toFixed(0)}/s`, `${b.toFixed(0)}/s`, `${(d / b).toFixed(2)}x`));
-  console.log(row('  CPU per delivery: sending process', cpu(rates.docex, 'sender'), cpu(rates.baseline, 'sender'), ''));
+  console.log(
+    row(
+      `deliveries/s, ${DELIVERIES} at once (median of ${ROUNDS})`,
+      `${d.toFixed(0)}/s`,
+      `${b.toFixed(0)}/s`,
+      `${(d / b).toFixed(2)}x`,
+    ),
+  );
+  console.log(
+    row('  CPU per delivery: sending process', cpu(rates.docex, 'sender'), cpu(rates.baseline, 'sender'), ''),
+  );
   console.log(row('  CPU per delivery: PostgreSQL backends', cpu(rates.docex, 'postgres'), '-', ''));
   console.log(row('  CPU per delivery: receiver', cpu(rates.docex, 'receiver'), cpu(rates.baseline, 'receiver'), ''));
   console.log(latRow(`commit -> first byte p50 (n=${lat.docex.n}, 1 at a time)`, 'p50'));
   console.log(latRow('commit -> first byte p95', 'p95'));
   console.log(latRow('commit -> first byte p99', 'p99'));
   console.log(latRow('commit -> first byte max', 'max'));
-  console.log(`docex latency split p50/p95/p99: queue pickup ${ms(lat.pickup.p50)}/${ms(lat.pickup.p95)}/${ms(lat.pickup.p99)}, ` +
-    `load+sign+send ${ms(lat.send.p50)}/${ms(lat.send.p95)}/${ms(lat.send.p99)}; after the first byte, reading the ` +
-    `answer and recording ${ms(lat.record.p50)}/${ms(lat.record.p95)}/${ms(lat.record.p99)}`);
-  console.log('baseline: plain undici request() POST, one keep-alive Agent, same body, receiver and concurrency; ' +
-    'its latency runs from the call.');
-  console.log(`ratio = docex / baseline. Latency target p50 <= ${LATENCY_TARGET_P50_MS} ms: ${p50Ok ? 'met' : 'MISSED'} (${ms(lat.docex.p50)}).`);
+  console.log(
+    `docex latency split p50/p95/p99: queue pickup ${ms(lat.pickup.p50)}/${ms(lat.pickup.p95)}/${ms(lat.pickup.p99)}, ` +
+      `load+sign+send ${ms(lat.send.p50)}/${ms(lat.send.p95)}/${ms(lat.send.p99)}; after the first byte, reading the ` +
+      `answer and recording ${ms(lat.record.p50)}/${ms(lat.record.p95)}/${ms(lat.record.p99)}`,
+  );
+  console.log(
+    'baseline: plain undici request() POST, one keep-alive Agent, same body, receiver and concurrency; ' +
+      'its latency runs from the call.',
+  );
+  console.log(
+    `ratio = docex / baseline. Latency target p50 <= ${LATENCY_TARGET_P50_MS} ms: ${p50Ok ? 'met' : 'MISSED'} (${ms(lat.docex.p50)}).`,
+  );
   return p50Ok;
 }
 
@@ -102,9 +120,15 @@ async function main(): Promise<void> {
     const env = { ...process.env, DATABASE_URL: url, BENCH_WEBHOOKS_CONCURRENCY: String(CONCURRENCY) };
     // Assigned as each comes up, so that the finally block stops those that started even if another did not.
     await Promise.all([
-      startChild<ReceiverHandlers>(path.join(HERE, 'webhooks/receiver.ts'), env, 'receiver').then((c) => (procs.receiver = c)),
-      startChild<RunnerHandlers>(path.join(HERE, 'webhooks/runner.ts'), env, 'docex runner').then((c) => (procs.runner = c)),
-      startChild<BaselineHandlers>(path.join(HERE, 'webhooks/baseline.ts'), env, 'baseline').then((c) => (procs.baseline = c)),
+      startChild<ReceiverHandlers>(path.join(HERE, 'webhooks/receiver.ts'), env, 'receiver').then(
+        (c) => (procs.receiver = c),
+      ),
+      startChild<RunnerHandlers>(path.join(HERE, 'webhooks/runner.ts'), env, 'docex runner').then(
+        (c) => (procs.runner = c),
+      ),
+      startChild<BaselineHandlers>(path.join(HERE, 'webhooks/baseline.ts'), env, 'baseline').then(
+        (c) => (procs.baseline = c),
+      ),
     ]);
     const p = procs as Procs;
     const { port } = p.receiver.ready as { port: number };

@@ -43,80 +43,94 @@ const trustProxy = z
     if (s === 'false' || s === '0' || s === '') return false;
     if (s === 'true') return true;
     if (/^\d+$/.test(s)) return Number(s);
-    const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const bad = list.filter((x) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x));
     if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count or addresses/CIDRs (bad: ${bad.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count or addresses/CIDRs (bad: ${bad.join(', ')})`,
+      });
       return z.NEVER;
     }
     return list;
   });
 
-const schema = z.object({
-  PORT: int(3000, 0, 65535),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: databaseUrl,
-  DATABASE_POOL_SIZE: int(20, 1, 500),
-  DOCEX_DATA_DIR: z.string().trim().min(1).default('./.docex'),
-  DOCEX_EMBEDDED_PG_PORT: int(54329, 1, 65535),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DOCEX_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  DOCEX_INSTANCES_DIR: z.string().trim().min(1).optional(),
-  TRUST_PROXY: trustProxy,
-  DOCEX_BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
-  DOCEX_AUTH_CACHE_SIZE: int(10_000, 0, 10_000_000),
-  // Abuse limits (docs/limits-and-abuse.md).
-  DOCEX_AUTH_FAILURES_PER_CLIENT_ID: int(10, 0, 1_000_000),
-  DOCEX_AUTH_FAILURES_PER_ADDRESS: int(30, 0, 1_000_000),
-  DOCEX_AUTH_FAILURE_WINDOW_SECONDS: int(60, 1, 86_400),
-  DOCEX_AUTH_LIMITED_DELAY_MS: int(1000, 0, 60_000),
-  DOCEX_AUTH_BCRYPT_CONCURRENCY: int(Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 256),
-  DOCEX_AUTH_BCRYPT_QUEUE: int(64, 0, 100_000),
-  DOCEX_SUBMIT_RATE_LIMIT: int(0, 0, 10_000_000),
-  DOCEX_SUBMIT_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
-  DOCEX_WORKER_CONCURRENCY: int(Math.max(2, os.availableParallelism()), 1, 256),
-  DOCEX_WORKER_LEASE_SECONDS: int(30, 5, 3600),
-  // Unset: half the worker's concurrency (at least 1); 0: no cap.
-  DOCEX_WORKER_MAX_PER_ORG: z.string().optional().refine((v) => v === undefined || /^\d{1,3}$/.test(v.trim()), { message: 'must be a whole number (0 = no cap)' }),
-  DOCEX_SHUTDOWN_GRACE_MS: int(20_000, 0, 600_000),
-  DOCEX_ALLOW_PRIVATE_NETWORKS: bool(false),
-  DOCEX_TRUSTED_ADDRESSES: z.string().default(''),
-  DOCEX_DOWNLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-  DOCEX_DOWNLOAD_TIMEOUT_MS: int(30_000, 100, 3_600_000),
-  DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS: int(10_000, 100, 3_600_000),
-  DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS: int(10_000, 100, 600_000),
-  DOCEX_OCR_WORKERS: int(2, 1, 64),
-  DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
-  DOCEX_OCR_PDF_IMAGES: z.enum(['auto', 'always', 'off']).default('auto'),
-  DOCEX_OCR_ENGINE: z.enum(OCR_ENGINES).default(DEFAULT_OCR_ENGINE),
-  DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
-  DOCEX_PDF_MAX_MEMORY_MB: int(512, 64, 16_384),
-  DOCEX_PDF_MAX_STREAM_MB: int(128, 1, 4096),
-  DOCEX_PDF_MAX_RSS_GROWTH_MB: int(1024, 64, 65_536),
-  DOCEX_PDF_MAX_RETAINED_MB: int(256, 32, 16_384),
-  DOCEX_ARCHIVE: z.enum(['filesystem', 's3', 'off']).default('filesystem'),
-  DOCEX_ARCHIVE_DIR: z.string().optional(),
-  DOCEX_ARCHIVE_RETENTION_DAYS: int(30, 0, 36_500),
-  DOCEX_S3_BUCKET: z.string().optional(),
-  DOCEX_S3_REGION: z.string().default('us-east-1'),
-  DOCEX_S3_PREFIX: z.string().optional(),
-  DOCEX_S3_ENDPOINT: z.string().url().optional(),
-  DOCEX_S3_FORCE_PATH_STYLE: bool(false),
-  DOCEX_S3_ACCESS_KEY_ID: z.string().optional(),
-  DOCEX_S3_SECRET_ACCESS_KEY: z.string().optional(),
-  DOCEX_WEBHOOK_CONCURRENCY: int(8, 1, 1024),
-  DOCEX_WEBHOOK_TIMEOUT_MS: int(15_000, 100, 300_000),
-  DOCEX_WEBHOOK_RETRY_SCHEDULE: z.string().default('0s,5s,5m,30m,2h,5h,10h,10h'),
-  DOCEX_SIGNING_SECRET_GRACE_HOURS: int(24, 0, 8760),
-  DOCEX_METRICS: bool(true),
-  DOCEX_EXTRACTION_ENGINE: z.enum(['builtin', 'llm']).default('builtin'),
-})
+const schema = z
+  .object({
+    PORT: int(3000, 0, 65535),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: int(20, 1, 500),
+    DOCEX_DATA_DIR: z.string().trim().min(1).default('./.docex'),
+    DOCEX_EMBEDDED_PG_PORT: int(54329, 1, 65535),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DOCEX_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    DOCEX_INSTANCES_DIR: z.string().trim().min(1).optional(),
+    TRUST_PROXY: trustProxy,
+    DOCEX_BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 64 * 1024 * 1024),
+    DOCEX_AUTH_CACHE_SIZE: int(10_000, 0, 10_000_000),
+    // Abuse limits (docs/limits-and-abuse.md).
+    DOCEX_AUTH_FAILURES_PER_CLIENT_ID: int(10, 0, 1_000_000),
+    DOCEX_AUTH_FAILURES_PER_ADDRESS: int(30, 0, 1_000_000),
+    DOCEX_AUTH_FAILURE_WINDOW_SECONDS: int(60, 1, 86_400),
+    DOCEX_AUTH_LIMITED_DELAY_MS: int(1000, 0, 60_000),
+    DOCEX_AUTH_BCRYPT_CONCURRENCY: int(Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 256),
+    DOCEX_AUTH_BCRYPT_QUEUE: int(64, 0, 100_000),
+    DOCEX_SUBMIT_RATE_LIMIT: int(0, 0, 10_000_000),
+    DOCEX_SUBMIT_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+    DOCEX_WORKER_CONCURRENCY: int(Math.max(2, os.availableParallelism()), 1, 256),
+    DOCEX_WORKER_LEASE_SECONDS: int(30, 5, 3600),
+    // Unset: half the worker's concurrency (at least 1); 0: no cap.
+    DOCEX_WORKER_MAX_PER_ORG: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || /^\d{1,3}$/.test(v.trim()), { message: 'must be a whole number (0 = no cap)' }),
+    DOCEX_SHUTDOWN_GRACE_MS: int(20_000, 0, 600_000),
+    DOCEX_ALLOW_PRIVATE_NETWORKS: bool(false),
+    DOCEX_TRUSTED_ADDRESSES: z.string().default(''),
+    DOCEX_DOWNLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    DOCEX_DOWNLOAD_TIMEOUT_MS: int(30_000, 100, 3_600_000),
+    DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS: int(10_000, 100, 3_600_000),
+    DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS: int(10_000, 100, 600_000),
+    DOCEX_OCR_WORKERS: int(2, 1, 64),
+    DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
+    DOCEX_OCR_PDF_IMAGES: z.enum(['auto', 'always', 'off']).default('auto'),
+    DOCEX_OCR_ENGINE: z.enum(OCR_ENGINES).default(DEFAULT_OCR_ENGINE),
+    DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
+    DOCEX_PDF_MAX_MEMORY_MB: int(512, 64, 16_384),
+    DOCEX_PDF_MAX_STREAM_MB: int(128, 1, 4096),
+    DOCEX_PDF_MAX_RSS_GROWTH_MB: int(1024, 64, 65_536),
+    DOCEX_PDF_MAX_RETAINED_MB: int(256, 32, 16_384),
+    DOCEX_ARCHIVE: z.enum(['filesystem', 's3', 'off']).default('filesystem'),
+    DOCEX_ARCHIVE_DIR: z.string().optional(),
+    DOCEX_ARCHIVE_RETENTION_DAYS: int(30, 0, 36_500),
+    DOCEX_S3_BUCKET: z.string().optional(),
+    DOCEX_S3_REGION: z.string().default('us-east-1'),
+    DOCEX_S3_PREFIX: z.string().optional(),
+    DOCEX_S3_ENDPOINT: z.string().url().optional(),
+    DOCEX_S3_FORCE_PATH_STYLE: bool(false),
+    DOCEX_S3_ACCESS_KEY_ID: z.string().optional(),
+    DOCEX_S3_SECRET_ACCESS_KEY: z.string().optional(),
+    DOCEX_WEBHOOK_CONCURRENCY: int(8, 1, 1024),
+    DOCEX_WEBHOOK_TIMEOUT_MS: int(15_000, 100, 300_000),
+    DOCEX_WEBHOOK_RETRY_SCHEDULE: z.string().default('0s,5s,5m,30m,2h,5h,10h,10h'),
+    DOCEX_SIGNING_SECRET_GRACE_HOURS: int(24, 0, 8760),
+    DOCEX_METRICS: bool(true),
+    DOCEX_EXTRACTION_ENGINE: z.enum(['builtin', 'llm']).default('builtin'),
+  })
   .superRefine((e, ctx) => {
     if (e.DOCEX_ARCHIVE === 's3' && !e.DOCEX_S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['DOCEX_S3_BUCKET'], message: 'is required when DOCEX_ARCHIVE=s3' });
     }
     if (Boolean(e.DOCEX_S3_ACCESS_KEY_ID) !== Boolean(e.DOCEX_S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['DOCEX_S3_SECRET_ACCESS_KEY'], message: 'set both DOCEX_S3_ACCESS_KEY_ID and DOCEX_S3_SECRET_ACCESS_KEY, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DOCEX_S3_SECRET_ACCESS_KEY'],
+        message: 'set both DOCEX_S3_ACCESS_KEY_ID and DOCEX_S3_SECRET_ACCESS_KEY, or neither',
+      });
     }
     try {
       parseSchedule(e.DOCEX_WEBHOOK_RETRY_SCHEDULE);
@@ -250,19 +264,27 @@ export function loadConfig(env: Env = process.env): Config {
     },
     workerConcurrency: e.DOCEX_WORKER_CONCURRENCY,
     workerLeaseSeconds: e.DOCEX_WORKER_LEASE_SECONDS,
-    workerMaxPerOrg: e.DOCEX_WORKER_MAX_PER_ORG === undefined
-      ? Math.max(1, Math.floor(e.DOCEX_WORKER_CONCURRENCY / 2))
-      : Number(e.DOCEX_WORKER_MAX_PER_ORG.trim()),
+    workerMaxPerOrg:
+      e.DOCEX_WORKER_MAX_PER_ORG === undefined
+        ? Math.max(1, Math.floor(e.DOCEX_WORKER_CONCURRENCY / 2))
+        : Number(e.DOCEX_WORKER_MAX_PER_ORG.trim()),
     shutdownGraceMs: e.DOCEX_SHUTDOWN_GRACE_MS,
     allowPrivateNetworks: e.DOCEX_ALLOW_PRIVATE_NETWORKS,
-    trustedAddresses: e.DOCEX_TRUSTED_ADDRESSES.split(',').map((x) => x.trim()).filter(Boolean),
+    trustedAddresses: e.DOCEX_TRUSTED_ADDRESSES.split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     download: {
       maxBytes: e.DOCEX_DOWNLOAD_MAX_BYTES,
       timeoutMs: e.DOCEX_DOWNLOAD_TIMEOUT_MS,
       connectTimeoutMs: e.DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: e.DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS,
     },
-    ocr: { workers: e.DOCEX_OCR_WORKERS, pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS, pdfImages: e.DOCEX_OCR_PDF_IMAGES, engine: e.DOCEX_OCR_ENGINE },
+    ocr: {
+      workers: e.DOCEX_OCR_WORKERS,
+      pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS,
+      pdfImages: e.DOCEX_OCR_PDF_IMAGES,
+      engine: e.DOCEX_OCR_ENGINE,
+    },
     pdf: {
       timeoutMs: e.DOCEX_PDF_TIMEOUT_MS,
       maxMemoryMb: e.DOCEX_PDF_MAX_MEMORY_MB,

@@ -4,8 +4,15 @@ import { ConfigError, loadConfig } from '../src/config.js';
 describe('loadConfig', () => {
   it('applies documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, logLevel: 'info', trustProxy: false,
-      bodyLimitBytes: 1048576, allowPrivateNetworks: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      bodyLimitBytes: 1048576,
+      allowPrivateNetworks: false,
+    });
     expect(c.dataDir).toMatch(/\.docex$/);
   });
 
@@ -21,12 +28,19 @@ describe('loadConfig', () => {
 
   it('names every bad variable at once', () => {
     try {
-      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'verbose', TRUST_PROXY: 'sometimes', DOCEX_ALLOW_PRIVATE_NETWORKS: 'maybe' });
+      loadConfig({
+        PORT: '70000',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'verbose',
+        TRUST_PROXY: 'sometimes',
+        DOCEX_ALLOW_PRIVATE_NETWORKS: 'maybe',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const problems = (err as ConfigError).problems.join('\n');
-      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'DOCEX_ALLOW_PRIVATE_NETWORKS']) expect(problems).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'DOCEX_ALLOW_PRIVATE_NETWORKS'])
+        expect(problems).toContain(name);
     }
   });
 });

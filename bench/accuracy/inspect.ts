@@ -19,26 +19,36 @@ function printAmountCandidates(doc: ReadDocument): void {
   const areas = findHeaders(layout).map((h) => ({ page: h.page, box: h.box }));
   const pools = amountCandidates(layout, labels, readHints(layout), areas);
   for (const [field, candidates] of Object.entries(pools)) {
-    for (const c of candidates) console.log(`${field.padEnd(10)} ${c.value.padStart(12)}  ${c.confidence.toFixed(3)}  ${c.rule}  p${c.evidence.page} "${c.evidence.raw}"`);
+    for (const c of candidates)
+      console.log(
+        `${field.padEnd(10)} ${c.value.padStart(12)}  ${c.confidence.toFixed(3)}  ${c.rule}  p${c.evidence.page} "${c.evidence.raw}"`,
+      );
   }
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const file = argv.find((a) => !a.startsWith('--'));
-  if (!file) throw new Error('usage: inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates]');
+  if (!file)
+    throw new Error('usage: inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates]');
   const images = argv.includes('--images');
   const pdfRunner = createPdfSandboxPool({ maxWorkers: 1 });
   const ocr = await createOcrPool({ size: 1, pageTimeoutMs: 300_000 });
   try {
     const cache = argv.includes('--cache') ? fileReadCache() : undefined;
-    const outcome = await runDocument(file, { einvoice: !argv.includes('--no-einvoice'), images, pdfRunner, ocr, keepDocument: true }, cache);
+    const outcome = await runDocument(
+      file,
+      { einvoice: !argv.includes('--no-einvoice'), images, pdfRunner, ocr, keepDocument: true },
+      cache,
+    );
     if (!argv.includes('--result-only')) {
       for (const page of outcome.document?.pages ?? []) {
         console.log(`--- page ${page.number} (${page.source}, ${page.width}x${page.height} ${page.unit})`);
         for (const line of page.lines) {
           const conf = line.confidence === undefined ? '' : ` ${(line.confidence * 100).toFixed(0)}%`;
-          console.log(`${String(Math.round(line.bbox.x)).padStart(5)},${String(Math.round(line.bbox.y)).padStart(5)}${conf}  ${line.text}`);
+          console.log(
+            `${String(Math.round(line.bbox.x)).padStart(5)},${String(Math.round(line.bbox.y)).padStart(5)}${conf}  ${line.text}`,
+          );
         }
       }
     }

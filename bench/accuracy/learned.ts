@@ -37,9 +37,11 @@ const RANK_MODULE = fileURLToPath(new URL('../../src/pipeline/extract/rank/index
 /** The ranker module's fit when it exists, else the identity learner (rules only). */
 export async function loadLearner(useRanker: boolean): Promise<Learner> {
   if (!useRanker) return { description: 'rules only (--no-ranker)', fit: () => undefined };
-  if (!existsSync(RANK_MODULE)) return { description: 'rules only (no ranker module yet: the LOFO figure equals in-sample)', fit: () => undefined };
+  if (!existsSync(RANK_MODULE))
+    return { description: 'rules only (no ranker module yet: the LOFO figure equals in-sample)', fit: () => undefined };
   const module = (await import(pathToFileURL(RANK_MODULE).href)) as RankModule;
   const fit = module.fit;
-  if (typeof fit !== 'function') return { description: 'rules only (src/pipeline/extract/rank exports no fit())', fit: () => undefined };
+  if (typeof fit !== 'function')
+    return { description: 'rules only (src/pipeline/extract/rank exports no fit())', fit: () => undefined };
   return { description: 'learned ranker (src/pipeline/extract/rank fit())', fit: (documents) => fit(documents) };
 }

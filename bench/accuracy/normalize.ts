@@ -51,7 +51,11 @@ export function normalizeValue(value: unknown, kind: FieldKind, absolute = false
         .replace(/\s+/g, '')
         .replace(/^[.,;:"'“”]+|[.,;:"'“”]+$/g, '');
     case 'identifier':
-      return text.toUpperCase().replace(/\s+/g, '').replace(/^#+/, '').replace(/[.,;:]+$/, '');
+      return text
+        .toUpperCase()
+        .replace(/\s+/g, '')
+        .replace(/^#+/, '')
+        .replace(/[.,;:]+$/, '');
     case 'code':
       return text.toUpperCase();
   }

@@ -105,7 +105,11 @@ export function fileReadCache(dir = CACHE_DIR): ReadCache {
   };
 }
 
-async function cached(cache: ReadCache | undefined, key: string, read: () => Promise<ReadDocument | null>): Promise<ReadDocument | null> {
+async function cached(
+  cache: ReadCache | undefined,
+  key: string,
+  read: () => Promise<ReadDocument | null>,
+): Promise<ReadDocument | null> {
   const hit = await cache?.get(key);
   if (hit) return hit;
   const doc = await read();
@@ -118,7 +122,12 @@ export async function readForBench(file: string, options: RunOptions, cache?: Re
   const started = performance.now();
   if (!options.ocr) throw new Error('reading needs the OCR pool');
   const imageText = options.imageText ?? 'auto';
-  const deps = { ocr: options.ocr, pdfRunner: options.pdfRunner, einvoice: options.einvoice && !options.images, imageText: imageText === 'always' };
+  const deps = {
+    ocr: options.ocr,
+    pdfRunner: options.pdfRunner,
+    einvoice: options.einvoice && !options.images,
+    imageText: imageText === 'always',
+  };
   const key = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-${deps.einvoice ? 'x' : 'n'}${options.images ? 'i' : 't'}${imageText[0]}`;
   const degraded = options.images && !IMAGE_EXTENSIONS.has(extname(file).toLowerCase());
   let sources: Source[] | null = null;
@@ -152,5 +161,10 @@ export async function readForBench(file: string, options: RunOptions, cache?: Re
 export async function runDocument(file: string, options: RunOptions, cache?: ReadCache): Promise<RunOutcome> {
   const read = await readForBench(file, options, cache);
   const { result, ms } = read.rules;
-  return { result, pages: read.pages, ms: read.readMs + ms, ...(options.keepDocument ? { document: read.document } : {}) };
+  return {
+    result,
+    pages: read.pages,
+    ms: read.readMs + ms,
+    ...(options.keepDocument ? { document: read.document } : {}),
+  };
 }

@@ -45,7 +45,8 @@ function linesMatch(label: LabelLine, predicted: InvoiceResult['lineItems'][numb
   if (label.quantity != null && !sameNumber(label.quantity, predicted.quantity)) return false;
   if (label.unit_price != null) {
     // One unit at a price: a line printing only its amount states the unit price too.
-    const price = predicted.unit_price ?? (predicted.quantity == null || predicted.quantity === 1 ? predicted.amount : null);
+    const price =
+      predicted.unit_price ?? (predicted.quantity == null || predicted.quantity === 1 ? predicted.amount : null);
     if (!sameNumber(label.unit_price, price)) return false;
   }
   const wanted = new Set(descriptionTokens(label.description));
@@ -70,7 +71,13 @@ function scoreLines(labelled: LabelLine[], predicted: InvoiceResult['lineItems']
   return { matched, predicted: predicted.length, labelled: labelled.length };
 }
 
-export function scoreDocument(row: DatasetRow, result: InvoiceResult | null, pages: number, ms: number, error?: string): DocumentScore {
+export function scoreDocument(
+  row: DatasetRow,
+  result: InvoiceResult | null,
+  pages: number,
+  ms: number,
+  error?: string,
+): DocumentScore {
   const label = row.label;
   // Credit notes may store negative amounts where the page prints them without a sign.
   const absolute = typeof label.total === 'number' && label.total < 0;
@@ -84,7 +91,10 @@ export function scoreDocument(row: DatasetRow, result: InvoiceResult | null, pag
     fields.push({ field, expected, actual, correct: actual === expected });
   }
   // An empty list is "not labelled" (MINIMUM / BASIC-WL e-invoices carry no lines even when the page shows some).
-  const labelledLines = Array.isArray(label.line_items) && label.line_items.length > 0 && !row.skip.has('line_items') ? label.line_items : null;
+  const labelledLines =
+    Array.isArray(label.line_items) && label.line_items.length > 0 && !row.skip.has('line_items')
+      ? label.line_items
+      : null;
   const lines = labelledLines ? scoreLines(labelledLines, result?.lineItems ?? []) : null;
   const score: DocumentScore = { row, fields, lines, pages, ms };
   if (error !== undefined) score.error = error;
@@ -144,7 +154,12 @@ export function summarize(name: string, scores: readonly DocumentScore[]): Datas
   }
   const precision = predicted > 0 ? tp / predicted : lineGroups > 0 ? 0 : null;
   const recall = labelled > 0 ? tp / labelled : null;
-  const f1 = precision !== null && recall !== null ? (precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0) : null;
+  const f1 =
+    precision !== null && recall !== null
+      ? precision + recall > 0
+        ? (2 * precision * recall) / (precision + recall)
+        : 0
+      : null;
   return {
     name,
     documents: scores.length,

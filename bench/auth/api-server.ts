@@ -14,4 +14,11 @@ await warmUpSecrets();
 const app = await buildApp({ config, pool, logger: pino({ level: 'warn' }), metrics });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

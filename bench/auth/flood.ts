@@ -8,7 +8,12 @@ const [url, connections, seconds, headers] = process.argv.slice(2);
 
 process.once('message', async () => {
   const statuses: Record<string, number> = {};
-  const instance = autocannon({ url, connections: Number(connections), duration: Number(seconds), headers: JSON.parse(headers!) });
+  const instance = autocannon({
+    url,
+    connections: Number(connections),
+    duration: Number(seconds),
+    headers: JSON.parse(headers!),
+  });
   instance.on('response', (_client: unknown, status: number) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
   });

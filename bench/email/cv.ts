@@ -18,7 +18,11 @@ export interface CvResult {
   rows: Record<Variant, Scored[]>;
 }
 
-export function crossValidate(emails: readonly LabelledEmail[], options: TrainingOptions, combination: Combination): CvResult {
+export function crossValidate(
+  emails: readonly LabelledEmail[],
+  options: TrainingOptions,
+  combination: Combination,
+): CvResult {
   if (emails.some((e) => e.part !== 'tuning')) throw new Error('cross-validation reads the tuning part only');
   const rules = emails.map((e) => assessEmailByRules(e));
   const vectors: Record<FeatureSet, SparseVector[]> = {
@@ -27,16 +31,28 @@ export function crossValidate(emails: readonly LabelledEmail[], options: Trainin
   };
   const labels = emails.map((e) => (e.label === 'invoice' ? 1 : 0));
   const groups = emails.map((e) => batchOf(e, 0));
-  const folds = [...new Set(groups)].filter((g) => g !== 'base').sort((a, b) => Number(a.split(' ')[1]) - Number(b.split(' ')[1]));
+  const folds = [...new Set(groups)]
+    .filter((g) => g !== 'base')
+    .sort((a, b) => Number(a.split(' ')[1]) - Number(b.split(' ')[1]));
   const rows: Record<Variant, Scored[]> = { rules: [], model: [], stacked: [], combined: [] };
-  const add = (variant: Variant, email: LabelledEmail, c: { intent: 'invoice' | 'not_invoice'; score: number; reasons: string[] }): void => {
+  const add = (
+    variant: Variant,
+    email: LabelledEmail,
+    c: { intent: 'invoice' | 'not_invoice'; score: number; reasons: string[] },
+  ): void => {
     rows[variant].push({ email, predicted: c.intent, score: c.score, reasons: c.reasons });
   };
   for (const fold of folds) {
     const trainIdx = emails.map((_, i) => i).filter((i) => groups[i] !== fold);
     const testIdx = emails.map((_, i) => i).filter((i) => groups[i] === fold);
     const fit = (set: FeatureSet): Float64Array =>
-      expandWeights(train(trainIdx.map((i) => vectors[set][i]!), trainIdx.map((i) => labels[i]!), options));
+      expandWeights(
+        train(
+          trainIdx.map((i) => vectors[set][i]!),
+          trainIdx.map((i) => labels[i]!),
+          options,
+        ),
+      );
     const text = fit('text');
     const stacked = fit('text+rules');
     for (const i of testIdx) {
@@ -44,7 +60,12 @@ export function crossValidate(emails: readonly LabelledEmail[], options: Trainin
       add('rules', email, rules[i]!.classification);
       const pText = probability(text, vectors.text[i]!);
       add('model', email, combineWithModel(rules[i]!, pText, { ...combination, ruleWeight: 0 }).classification);
-      add('stacked', email, combineWithModel(rules[i]!, probability(stacked, vectors['text+rules'][i]!), { ...combination, ruleWeight: 0 }).classification);
+      add(
+        'stacked',
+        email,
+        combineWithModel(rules[i]!, probability(stacked, vectors['text+rules'][i]!), { ...combination, ruleWeight: 0 })
+          .classification,
+      );
       add('combined', email, combineWithModel(rules[i]!, pText, combination).classification);
     }
   }

@@ -27,9 +27,13 @@ export const EMAILS_DIR = fileURLToPath(new URL('../../test/fixtures/emails/', i
 /** Every email of one part, in file order (files sorted by name). */
 export function loadPart(part: Part, dir = EMAILS_DIR): LabelledEmail[] {
   const folder = join(dir, part);
-  const files = readdirSync(folder).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   return files.flatMap((file) => {
-    const data = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { emails: Omit<LabelledEmail, 'part' | 'file'>[] };
+    const data = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
+      emails: Omit<LabelledEmail, 'part' | 'file'>[];
+    };
     return data.emails.map((e) => ({ ...e, part, file }));
   });
 }

@@ -49,4 +49,6 @@ const model: StoredIntentModel = {
   weights,
 };
 writeFileSync(OUTPUT, `${JSON.stringify(model)}\n`);
-console.log(`trained on ${emails.length} emails in ${((performance.now() - started) / 1000).toFixed(1)} s: ${weights.weights.length} weights -> ${OUTPUT}`);
+console.log(
+  `trained on ${emails.length} emails in ${((performance.now() - started) / 1000).toFixed(1)} s: ${weights.weights.length} weights -> ${OUTPUT}`,
+);

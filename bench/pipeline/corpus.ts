@@ -66,7 +66,11 @@ export async function loadPdfs(datasets: string): Promise<CorpusFile[]> {
  * The mixed batch: `pdfCount` text PDFs spread over both sets (every k-th file), with the image documents spread
  * evenly among them (a queue rarely holds all its scans at the end).
  */
-export async function loadBatch(datasets: string, pdfs: readonly CorpusFile[], pdfCount: number): Promise<CorpusFile[]> {
+export async function loadBatch(
+  datasets: string,
+  pdfs: readonly CorpusFile[],
+  pdfCount: number,
+): Promise<CorpusFile[]> {
   const step = pdfs.length / pdfCount;
   const picked = Array.from({ length: Math.min(pdfCount, pdfs.length) }, (_, i) => pdfs[Math.floor(i * step)]!);
   const images = await Promise.all(BATCH_IMAGES.map((name) => loadFile(datasets, name)));

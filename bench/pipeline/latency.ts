@@ -21,12 +21,15 @@ export async function benchLatency(options: {
   bare: BareDeps;
 }): Promise<void> {
   const { service, files, pdf, jobs, bare } = options;
-  console.log(`\n3. End-to-end latency, ${jobs} jobs one at a time: ${pdf.name} (1 page, ${pdf.bytes.length} bytes) served on loopback (${loadNote()})`);
+  console.log(
+    `\n3. End-to-end latency, ${jobs} jobs one at a time: ${pdf.name} (1 page, ${pdf.bytes.length} bytes) served on loopback (${loadNote()})`,
+  );
   files.file('/latency.pdf', pdf.bytes);
   const url = files.url('/latency.pdf');
 
   // Warm-up outside the figures: the service's first job starts its PDF sandboxes and JITs the path.
-  for (let i = 0; i < WARM_UP_JOBS; i++) await service.delivered(await service.submit(url, `bench/warm-${i}`), JOB_TIMEOUT_MS);
+  for (let i = 0; i < WARM_UP_JOBS; i++)
+    await service.delivered(await service.submit(url, `bench/warm-${i}`), JOB_TIMEOUT_MS);
 
   progress(`${jobs} jobs through the service`);
   const before = await service.stageMetrics();
@@ -64,7 +67,10 @@ export async function benchLatency(options: {
   console.log(line('  processing (extractionTimeMs)', processingMs));
   for (const stage of ['download', 'archive', 'read', 'extract']) {
     const s = stages.get(stage);
-    if (s) console.log(`   ${`    ${stage} (mean of /metrics histogram, ${s.count} jobs)`.padEnd(52)} mean ${ms(s.meanMs).padStart(8)}`);
+    if (s)
+      console.log(
+        `   ${`    ${stage} (mean of /metrics histogram, ${s.count} jobs)`.padEnd(52)} mean ${ms(s.meanMs).padStart(8)}`,
+      );
   }
   console.log(line('docex client: POST sent -> webhook received', clientMs));
   console.log(line('  of which POST -> 202', acceptMs));

@@ -18,7 +18,11 @@ export interface ReadingFigures {
 /** pdftotext's exit is bounded: a file it cannot finish in this time counts as failed. */
 const PDFTOTEXT_TIMEOUT_MS = 30_000;
 
-export async function readWithDocex(pdfs: readonly CorpusFile[], runner: SandboxRunner, lanes: number): Promise<ReadingFigures> {
+export async function readWithDocex(
+  pdfs: readonly CorpusFile[],
+  runner: SandboxRunner,
+  lanes: number,
+): Promise<ReadingFigures> {
   // Warm-up outside the clock: one read per lane starts every pooled worker (pdfjs loaded, JIT warm).
   await mapLimit(pdfs.slice(0, lanes * 2), lanes, (f) => readPdf(f.bytes, { runner }).catch(() => null));
   const failed: Record<string, number> = {};
@@ -63,7 +67,11 @@ function pdftotext(file: string): Promise<number> {
   });
 }
 
-export async function readWithPdftotext(datasets: string, pdfs: readonly CorpusFile[], lanes: number): Promise<ReadingFigures> {
+export async function readWithPdftotext(
+  datasets: string,
+  pdfs: readonly CorpusFile[],
+  lanes: number,
+): Promise<ReadingFigures> {
   const files = pdfs.map((f) => path.join(datasets, f.name));
   await mapLimit(files.slice(0, lanes * 2), lanes, (f) => pdftotext(f).catch(() => 0));
   const failed: Record<string, number> = {};
@@ -81,9 +89,13 @@ export async function readWithPdftotext(datasets: string, pdfs: readonly CorpusF
 }
 
 const describe = (r: ReadingFigures) => {
-  const failures = Object.entries(r.failed).map(([code, n]) => `${code} ${n}`).join(', ');
-  return `${(r.pages / r.seconds).toFixed(1).padStart(7)} pages/s  (${r.pages} pages of ${r.documents} PDFs in ${r.seconds.toFixed(2)} s` +
-    `${failures ? `; failed: ${failures}` : ''})`;
+  const failures = Object.entries(r.failed)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+  return (
+    `${(r.pages / r.seconds).toFixed(1).padStart(7)} pages/s  (${r.pages} pages of ${r.documents} PDFs in ${r.seconds.toFixed(2)} s` +
+    `${failures ? `; failed: ${failures}` : ''})`
+  );
 };
 
 /** The round with the median speed: the machine is shared, so one round alone may catch someone else's burst. */
@@ -100,9 +112,12 @@ export async function benchPdfReading(options: {
   rounds: number;
 }): Promise<void> {
   const { datasets, pdfs, runner, lanes, rounds } = options;
-  console.log(`\n1. Text-PDF reading, ${pdfs.length} dev PDFs (both sets), ${lanes} at a time, median of ${rounds} alternating rounds (${loadNote()})`);
+  console.log(
+    `\n1. Text-PDF reading, ${pdfs.length} dev PDFs (both sets), ${lanes} at a time, median of ${rounds} alternating rounds (${loadNote()})`,
+  );
   const withBaseline = await hasPdftotext();
-  if (!withBaseline) console.log('   baseline skipped: pdftotext not found (install it with: apt-get install -y poppler-utils)');
+  if (!withBaseline)
+    console.log('   baseline skipped: pdftotext not found (install it with: apt-get install -y poppler-utils)');
   const docexRounds: ReadingFigures[] = [];
   const baselineRounds: ReadingFigures[] = [];
   for (let round = 1; round <= rounds; round++) {
@@ -122,6 +137,9 @@ export async function benchPdfReading(options: {
   if (!withBaseline) return;
   const baseline = medianRound(baselineRounds);
   console.log(`   baseline pdftotext, one process per file (plain text)         ${describe(baseline)}`);
-  console.log(`   ratio docex / pdftotext                                        ${ratio(docex.pages / docex.seconds, baseline.pages / baseline.seconds)}`);
-  if (baseline.pages !== docex.pages) console.log(`   (page counts differ: docex ${docex.pages}, pdftotext ${baseline.pages})`);
+  console.log(
+    `   ratio docex / pdftotext                                        ${ratio(docex.pages / docex.seconds, baseline.pages / baseline.seconds)}`,
+  );
+  if (baseline.pages !== docex.pages)
+    console.log(`   (page counts differ: docex ${docex.pages}, pdftotext ${baseline.pages})`);
 }

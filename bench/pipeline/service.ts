@@ -47,13 +47,17 @@ const freePort = () =>
     s.once('error', reject);
   });
 
-
 function cli(root: string, env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'bin/docex.js'), ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`docex ${args.join(' ')} failed: ${stderr || error.message}`));
-      else resolve(stdout);
-    });
+    execFile(
+      process.execPath,
+      [path.join(root, 'bin/docex.js'), ...args],
+      { env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`docex ${args.join(' ')} failed: ${stderr || error.message}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -155,7 +159,11 @@ function parseStageMetrics(text: string): Map<string, { sum: number; count: numb
  * Starts everything; `use` runs with the service, and everything started here is stopped and the database dropped
  * afterwards, whether `use` succeeded or not.
  */
-export async function withService<T>(root: string, adminUrl: string, use: (service: Service) => Promise<T>): Promise<T> {
+export async function withService<T>(
+  root: string,
+  adminUrl: string,
+  use: (service: Service) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'docex-bench-pipeline-'));
   const receiver = await startReceiver();
   let child: ChildProcess | null = null;
@@ -175,9 +183,21 @@ export async function withService<T>(root: string, adminUrl: string, use: (servi
       TMPDIR: dataDir,
     };
     await cli(root, env, ['migrate']);
-    const org = JSON.parse(await cli(root, env, ['orgs', 'create', '--name', 'bench-pipeline', '--json'])) as { id: string };
+    const org = JSON.parse(await cli(root, env, ['orgs', 'create', '--name', 'bench-pipeline', '--json'])) as {
+      id: string;
+    };
     const key = JSON.parse(
-      await cli(root, env, ['keys', 'create', '--org', org.id, '--name', 'bench', '--webhook-base-url', receiver.url, '--json']),
+      await cli(root, env, [
+        'keys',
+        'create',
+        '--org',
+        org.id,
+        '--name',
+        'bench',
+        '--webhook-base-url',
+        receiver.url,
+        '--json',
+      ]),
     ) as { clientId: string; clientSecret: string };
     const port = await freePort();
     child = spawn(process.execPath, [path.join(root, 'bin/docex.js'), 'start'], {
@@ -186,16 +206,27 @@ export async function withService<T>(root: string, adminUrl: string, use: (servi
     });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitReady(`${baseUrl}/readyz`, child);
-    const headers = { 'content-type': 'application/json', 'x-client-id': key.clientId, 'x-client-secret': key.clientSecret };
+    const headers = {
+      'content-type': 'application/json',
+      'x-client-id': key.clientId,
+      'x-client-secret': key.clientSecret,
+    };
     let documentId = 0;
     const service: Service = {
       baseUrl,
       delivered: receiver.delivered,
       async submit(documentUrl, ref) {
-        const body = JSON.stringify({ documentUrl, requireLineItems: true, documentId: ++documentId, consumerRefId: ref, webhookUrl: '' });
+        const body = JSON.stringify({
+          documentUrl,
+          requireLineItems: true,
+          documentId: ++documentId,
+          consumerRefId: ref,
+          webhookUrl: '',
+        });
         const res = await fetch(`${baseUrl}/v1/documents`, { method: 'POST', headers, body });
         const answer = (await res.json()) as { jobId?: string };
-        if (res.status !== 202 || !answer.jobId) throw new Error(`submit answered ${res.status}: ${JSON.stringify(answer)}`);
+        if (res.status !== 202 || !answer.jobId)
+          throw new Error(`submit answered ${res.status}: ${JSON.stringify(answer)}`);
         return answer.jobId;
       },
       async stageMetrics() {

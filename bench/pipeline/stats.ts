@@ -12,12 +12,18 @@ export function quantile(values: readonly number[], q: number): number {
 export const mean = (values: readonly number[]): number =>
   values.length === 0 ? Number.NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
 
-export const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : 'n/a');
+export const ms = (value: number): string =>
+  Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : 'n/a';
 
-export const ratio = (a: number, b: number): string => (Number.isFinite(a / b) && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+export const ratio = (a: number, b: number): string =>
+  Number.isFinite(a / b) && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a';
 
 /** Runs fn over items with at most `limit` running at once; results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {

@@ -22,13 +22,20 @@ export async function benchThroughput(options: {
   const formats = batch.map((f) => sniffFormat(f.bytes) ?? 'unknown');
   const kinds = [...new Set(formats)];
   const mix = kinds.map((k) => `${formats.filter((f) => f === k).length} ${k}`).join(' + ');
-  console.log(`\n4. Throughput, a mixed batch of ${batch.length} documents (${mix}) submitted at once, default worker settings (${loadNote()})`);
+  console.log(
+    `\n4. Throughput, a mixed batch of ${batch.length} documents (${mix}) submitted at once, default worker settings (${loadNote()})`,
+  );
 
   progress(`baseline: bare read + extract in this process, ${concurrency} at a time`);
   let bareFailed = 0;
   // Warm PDF sandboxes, as the service's are after section 3 (idle ones end after a minute).
   const firstPdf = batch.find((f) => sniffFormat(f.bytes) === 'pdf');
-  if (firstPdf) await mapLimit(Array.from({ length: concurrency }, () => firstPdf), concurrency, (f) => readAndExtract(f.bytes, bare));
+  if (firstPdf)
+    await mapLimit(
+      Array.from({ length: concurrency }, () => firstPdf),
+      concurrency,
+      (f) => readAndExtract(f.bytes, bare),
+    );
   const bareStart = performance.now();
   const bareMs = await mapLimit(batch, concurrency, (f) =>
     readAndExtract(f.bytes, bare).catch(() => {
@@ -53,13 +60,15 @@ export async function benchThroughput(options: {
     jobIds.map(async (id) => {
       const d = await service.delivered(id, BATCH_TIMEOUT_MS);
       done += 1;
-      if (done % 10 === 0 || done === jobIds.length) progress(`${done}/${jobIds.length} finished after ${(since(start) / 1000).toFixed(1)} s`);
+      if (done % 10 === 0 || done === jobIds.length)
+        progress(`${done}/${jobIds.length} finished after ${(since(start) / 1000).toFixed(1)} s`);
       return d;
     }),
   );
   const lastAt = Math.max(...deliveries.map((d) => d.at));
   const clientMinutes = (lastAt - start) / 60_000;
-  const dbMinutes = (Math.max(...deliveries.map((d) => d.processedAt)) - Math.min(...deliveries.map((d) => d.createdAt))) / 60_000;
+  const dbMinutes =
+    (Math.max(...deliveries.map((d) => d.processedAt)) - Math.min(...deliveries.map((d) => d.createdAt))) / 60_000;
   const stages = stageMeansMs(before, await service.stageMetrics());
   const outcomes = new Map<string, number>();
   for (const d of deliveries) {
@@ -72,11 +81,15 @@ export async function benchThroughput(options: {
     `   docex, first submit -> last processed (job rows)   ${perMinute(dbMinutes)}  (${(dbMinutes * 60).toFixed(1)} s; ` +
       `all ${batch.length} accepted in ${ms(submittedMs)}; ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(', ')})`,
   );
-  console.log(`   docex, first POST -> last webhook received         ${perMinute(clientMinutes)}  (${(clientMinutes * 60).toFixed(1)} s)`);
+  console.log(
+    `   docex, first POST -> last webhook received         ${perMinute(clientMinutes)}  (${(clientMinutes * 60).toFixed(1)} s)`,
+  );
   const read = stages.get('read');
   const download = stages.get('download');
   if (read && download) {
-    console.log(`     mean per job from /metrics: download ${ms(download.meanMs)}, read ${ms(read.meanMs)} (OCR pages wait for the pool)`);
+    console.log(
+      `     mean per job from /metrics: download ${ms(download.meanMs)}, read ${ms(read.meanMs)} (OCR pages wait for the pool)`,
+    );
   }
   console.log(
     `   baseline bare read + extract, ${concurrency} at a time            ${perMinute(bareMinutes)}  (${(bareMinutes * 60).toFixed(1)} s` +
@@ -85,8 +98,12 @@ export async function benchThroughput(options: {
   console.log(`   ratio docex / baseline                             ${ratio(bareMinutes, dbMinutes)}`);
   // Per format: where the time goes (OCR dominates), and whether the service adds to it.
   for (const kind of kinds) {
-    const service = deliveries.map((d, i) => (formats[i] === kind ? d.extractionTimeMs : null)).filter((v): v is number => v !== null);
+    const service = deliveries
+      .map((d, i) => (formats[i] === kind ? d.extractionTimeMs : null))
+      .filter((v): v is number => v !== null);
     const inProcess = bareMs.filter((v, i) => formats[i] === kind && Number.isFinite(v));
-    console.log(`     ${kind.padEnd(4)} mean per document: docex processing ${ms(mean(service))}, bare read + extract ${ms(mean(inProcess))}`);
+    console.log(
+      `     ${kind.padEnd(4)} mean per document: docex processing ${ms(mean(service))}, bare read + extract ${ms(mean(inProcess))}`,
+    );
   }
 }

@@ -22,7 +22,10 @@ async function handle(payload: ProbePayload, hang: boolean): Promise<void> {
 async function startDocex(url: string, hang: boolean, leaseSeconds: number): Promise<() => Promise<void>> {
   const pool = createPool(url, 4);
   // The runner's warnings (e.g. "released jobs of workers presumed dead") go to the parent's output.
-  const logger = pino({ level: 'warn' }, { write: (line: string) => send({ type: 'log', line: JSON.parse(line).msg }) });
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => send({ type: 'log', line: JSON.parse(line).msg }) },
+  );
   const runner = await startQueueRunner({
     pool,
     logger,
@@ -37,7 +40,11 @@ async function startDocex(url: string, hang: boolean, leaseSeconds: number): Pro
   };
 }
 
-async function startPgBoss(url: string, hang: boolean, maintenanceIntervalSeconds: number): Promise<() => Promise<void>> {
+async function startPgBoss(
+  url: string,
+  hang: boolean,
+  maintenanceIntervalSeconds: number,
+): Promise<() => Promise<void>> {
   // Expiry of jobs whose worker vanished runs in pg-boss's maintenance, at most once per interval across all
   // processes sharing the database (default interval: 120 s).
   const boss = new PgBoss({ connectionString: url, max: 4, schedule: false, maintenanceIntervalSeconds });
@@ -54,9 +61,11 @@ async function main(): Promise<void> {
   if (!url || (mode !== 'hang' && mode !== 'work') || !(Number(seconds) > 0)) throw new Error('bad arguments');
   const hang = mode === 'hang';
   const stop =
-    engine === 'docex' ? await startDocex(url, hang, Number(seconds))
-    : engine === 'pgboss' ? await startPgBoss(url, hang, Number(seconds))
-    : null;
+    engine === 'docex'
+      ? await startDocex(url, hang, Number(seconds))
+      : engine === 'pgboss'
+        ? await startPgBoss(url, hang, Number(seconds))
+        : null;
   if (!stop) throw new Error(`unknown engine ${engine}`);
   process.on('message', (m) => {
     if (m !== 'stop') return;

@@ -9,6 +9,4 @@ export interface ProbePayload {
 
 /** Times are wall-clock ms (Date.now()), comparable across processes on one machine. */
 export type ChildMessage =
-  | { type: 'ready' }
-  | { type: 'start' | 'done'; key: string; at: number }
-  | { type: 'log'; line: string };
+  { type: 'ready' } | { type: 'start' | 'done'; key: string; at: number } | { type: 'log'; line: string };

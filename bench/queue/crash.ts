@@ -14,7 +14,11 @@ const ROOT = path.resolve(path.dirname(CHILD), '../..');
 
 export interface CrashEngine {
   label: string;
-  child: { engine: 'docex' | 'pgboss'; url: string; /** docex lease, or pg-boss maintenance interval */ seconds: number };
+  child: {
+    engine: 'docex' | 'pgboss';
+    url: string;
+    /** docex lease, or pg-boss maintenance interval */ seconds: number;
+  };
   enqueue(payload: ProbePayload): Promise<void>;
   /** Queue entries of this key not yet completed. */
   unfinished(key: string): Promise<number>;
@@ -51,8 +55,13 @@ class Scenario {
     });
     this.children.set(name, child);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.engine.label} worker ${name} not ready in 30 s`)), 30_000);
-      child.once('exit', (code) => reject(new Error(`${this.engine.label} worker ${name} exited (${code}) before ready`)));
+      const timer = setTimeout(
+        () => reject(new Error(`${this.engine.label} worker ${name} not ready in 30 s`)),
+        30_000,
+      );
+      child.once('exit', (code) =>
+        reject(new Error(`${this.engine.label} worker ${name} exited (${code}) before ready`)),
+      );
       child.on('message', (m: ChildMessage) => {
         if (m.type === 'ready') {
           clearTimeout(timer);
@@ -122,8 +131,14 @@ export async function measureCrash(engine: CrashEngine): Promise<CrashResult> {
     const first = await s.waitEvent((e) => e.type === 'start' && e.key === 'killed', 15_000, 'first pickup');
     await s.spawn('B', 'work');
     const killedAt = s.kill('A');
-    log(`  ${tag}: worker A SIGKILLed ${((killedAt - first.at) / 1000).toFixed(1)} s into the job; waiting for worker B`);
-    const rerun = await s.waitEvent((e) => e.type === 'start' && e.key === 'killed' && e.child !== 'A', 150_000, 're-run');
+    log(
+      `  ${tag}: worker A SIGKILLed ${((killedAt - first.at) / 1000).toFixed(1)} s into the job; waiting for worker B`,
+    );
+    const rerun = await s.waitEvent(
+      (e) => e.type === 'start' && e.key === 'killed' && e.child !== 'A',
+      150_000,
+      're-run',
+    );
     await s.waitEvent((e) => e.type === 'done' && e.key === 'killed', 15_000, 'completion of the re-run');
     log(`  ${tag}: re-run by worker ${rerun.child} ${((rerun.at - killedAt) / 1000).toFixed(1)} s after the kill`);
     await sleep(2_000); // a third run would show here

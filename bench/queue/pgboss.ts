@@ -72,7 +72,14 @@ async function pickup(boss: PgBoss, pool: pg.Pool, setup: Setup, queue: string):
 }
 
 /** Queues `jobs` jobs with one insert() in one transaction, then times the drain from its COMMIT. */
-async function throughput(boss: PgBoss, pool: pg.Pool, setup: Setup, queue: string, jobs: number, concurrency: number): Promise<Drain> {
+async function throughput(
+  boss: PgBoss,
+  pool: pg.Pool,
+  setup: Setup,
+  queue: string,
+  jobs: number,
+  concurrency: number,
+): Promise<Drain> {
   await boss.createQueue(queue);
   let handled = 0;
   for (let i = 0; i < concurrency; i++) {
@@ -85,20 +92,31 @@ async function throughput(boss: PgBoss, pool: pg.Pool, setup: Setup, queue: stri
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await boss.insert(Array.from({ length: jobs }, (_, i) => ({ name: queue, data: { i } })), { db: transactionDb(client) });
+      await boss.insert(
+        Array.from({ length: jobs }, (_, i) => ({ name: queue, data: { i } })),
+        { db: transactionDb(client) },
+      );
       await client.query('COMMIT');
     } finally {
       client.release();
     }
     const committedAt = performance.now();
-    log(`  pg-boss ${setup.label}: queued ${jobs} jobs in ${((committedAt - t) / 1000).toFixed(2)} s (insert(), one statement)`);
+    log(
+      `  pg-boss ${setup.label}: queued ${jobs} jobs in ${((committedAt - t) / 1000).toFixed(2)} s (insert(), one statement)`,
+    );
     return await waitDrain(() => handled, jobs, committedAt, setup.drainCapMs);
   } finally {
     await setup.offWork(queue);
   }
 }
 
-async function measureSetup(boss: PgBoss, pool: pg.Pool, setup: Setup, jobs: number, tx: EngineResult['tx']): Promise<EngineResult> {
+async function measureSetup(
+  boss: PgBoss,
+  pool: pg.Pool,
+  setup: Setup,
+  jobs: number,
+  tx: EngineResult['tx'],
+): Promise<EngineResult> {
   const tag = setup.label;
   log(`pg-boss ${tag}: pickup latency, ${setup.pickupJobs} jobs one at a time, one worker`);
   const p = await pickup(boss, pool, setup, `pickup_${tag}`);
@@ -133,26 +151,38 @@ export async function benchPgBoss(
     );
     log(`pg-boss: send() in a transaction with a db adapter: ${fmtTransactionProbe(tx)}`);
 
-    const polling = await measureSetup(boss, pool, {
-      label: 'polling',
-      work: (name, handler) => boss.work(name, WORK_OPTIONS, handler),
-      offWork: (name) => boss.offWork(name),
-      pickupJobs: options.pollingPickupJobs,
-      // 20 ms + up to one polling interval: commits land at random points of the worker's 500 ms cycle.
-      pickupPauseMs: [20, 20 + WORK_OPTIONS.pollingIntervalSeconds! * 1000],
-      drainCapMs: options.pollingCapMs,
-    }, options.jobs, tx);
+    const polling = await measureSetup(
+      boss,
+      pool,
+      {
+        label: 'polling',
+        work: (name, handler) => boss.work(name, WORK_OPTIONS, handler),
+        offWork: (name) => boss.offWork(name),
+        pickupJobs: options.pollingPickupJobs,
+        // 20 ms + up to one polling interval: commits land at random points of the worker's 500 ms cycle.
+        pickupPauseMs: [20, 20 + WORK_OPTIONS.pollingIntervalSeconds! * 1000],
+        drainCapMs: options.pollingCapMs,
+      },
+      options.jobs,
+      tx,
+    );
 
     await installJobNotifyTrigger(pool);
     const w = (wakeup = await PgBossWakeup.start(url, boss));
-    const tuned = await measureSetup(boss, pool, {
-      label: 'tuned',
-      work: (name, handler) => w.work(name, WORK_OPTIONS, handler),
-      offWork: (name) => w.offWork(name),
-      pickupJobs: options.pickupJobs,
-      pickupPauseMs: SHORT_PAUSE,
-      drainCapMs: 30_000,
-    }, options.jobs, tx);
+    const tuned = await measureSetup(
+      boss,
+      pool,
+      {
+        label: 'tuned',
+        work: (name, handler) => w.work(name, WORK_OPTIONS, handler),
+        offWork: (name) => w.offWork(name),
+        pickupJobs: options.pickupJobs,
+        pickupPauseMs: SHORT_PAUSE,
+        drainCapMs: 30_000,
+      },
+      options.jobs,
+      tx,
+    );
     return [polling, tuned];
   } finally {
     await wakeup?.stop();

@@ -25,7 +25,10 @@ const CACHE_DIR = fileURLToPath(new URL('./.cache/', import.meta.url));
 const CACHE_VERSION = 1;
 
 /** Every scored row of the datasets, in a stable order (dataset, then document path). */
-export async function readCorpusRows(root: string, datasets: readonly string[] = DEFAULT_DATASETS): Promise<Array<{ row: DatasetRow; family: string }>> {
+export async function readCorpusRows(
+  root: string,
+  datasets: readonly string[] = DEFAULT_DATASETS,
+): Promise<Array<{ row: DatasetRow; family: string }>> {
   const rows: Array<{ row: DatasetRow; family: string }> = [];
   for (const name of datasets) {
     // Families as the accuracy benchmark's --lofo groups them (its manifest reader names them).
@@ -35,7 +38,10 @@ export async function readCorpusRows(root: string, datasets: readonly string[] =
 }
 
 async function cacheKey(file: string): Promise<string> {
-  const hash = createHash('sha256').update(await readFile(file)).digest('hex').slice(0, 24);
+  const hash = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex')
+    .slice(0, 24);
   return `v${CACHE_VERSION}-${hash}`;
 }
 
@@ -65,7 +71,13 @@ export async function readCorpus(rows: ReadonlyArray<{ row: DatasetRow; family: 
         pdfRunner ??= createPdfSandboxPool({ maxWorkers: 1 });
         ocr ??= await createOcrPool({ size: 2, pageTimeoutMs: 300_000 });
         try {
-          const outcome = await runDocument(row.file, { einvoice: false, images: false, pdfRunner, ocr, keepDocument: true });
+          const outcome = await runDocument(row.file, {
+            einvoice: false,
+            images: false,
+            pdfRunner,
+            ocr,
+            keepDocument: true,
+          });
           doc = outcome.document ?? null;
           if (doc) await writeFile(path, JSON.stringify(doc));
         } catch (error) {

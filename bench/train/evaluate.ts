@@ -5,7 +5,12 @@ import { proposalKey } from '../../src/pipeline/extract/rank/features.js';
 import { FIELD_KIND, RANK_FIELDS, type RankField } from '../../src/pipeline/extract/rank/fields.js';
 import type { LoadedModels } from '../../src/pipeline/extract/rank/model.js';
 import { FILL_MIN_PROBABILITY, rankField } from '../../src/pipeline/extract/rank/ranker.js';
-import { candidateKey, COMPLETE_LABEL_DATASETS, labelKey, type Example } from '../../src/pipeline/extract/rank/train.js';
+import {
+  candidateKey,
+  COMPLETE_LABEL_DATASETS,
+  labelKey,
+  type Example,
+} from '../../src/pipeline/extract/rank/train.js';
 
 export interface TrainingItem extends Example {
   dataset: string;
@@ -28,7 +33,6 @@ export interface FieldOutcome {
 
 export type Outcomes = Map<TrainingItem, Partial<Record<RankField, FieldOutcome>>>;
 
-
 /** Per field: unlabelled fields of completely labelled documents, and how many of them the ranker filled. */
 export type FalseFills = Record<RankField, { absent: number; filled: number }>;
 
@@ -36,7 +40,12 @@ export function emptyFills(): FalseFills {
   return Object.fromEntries(RANK_FIELDS.map((f) => [f, { absent: 0, filled: 0 }])) as FalseFills;
 }
 
-export function evaluate(items: readonly TrainingItem[], models: LoadedModels, into: Outcomes = new Map(), fills: FalseFills = emptyFills()): Outcomes {
+export function evaluate(
+  items: readonly TrainingItem[],
+  models: LoadedModels,
+  into: Outcomes = new Map(),
+  fills: FalseFills = emptyFills(),
+): Outcomes {
   for (const item of items) {
     const { observation, label } = item;
     const result: Partial<Record<RankField, FieldOutcome>> = {};
@@ -55,7 +64,8 @@ export function evaluate(items: readonly TrainingItem[], models: LoadedModels, i
         continue;
       }
       const rulesRaw = observation.rulesValue[field];
-      const rulesKey = rulesRaw === null || rulesRaw === undefined ? null : candidateKey(field, proposalKey(kind, rulesRaw), label);
+      const rulesKey =
+        rulesRaw === null || rulesRaw === undefined ? null : candidateKey(field, proposalKey(kind, rulesRaw), label);
       const ranked = rankField(observation.ctx, field, observation.proposals[field], model);
       const rankedKey = ranked ? candidateKey(field, ranked.key, label) : null;
       const fill = ranked !== null && ranked.probability >= FILL_MIN_PROBABILITY;
@@ -97,7 +107,8 @@ export function accuracies(outcomes: Outcomes): Record<RankField, FieldAccuracy>
     }
     const sum = { rules: 0, ranker: 0, hookOnly: 0, free: 0, reachable: 0 };
     for (const list of groups.values()) {
-      for (const k of ['rules', 'ranker', 'hookOnly', 'free', 'reachable'] as const) sum[k] += list.filter((o) => o[k]).length / list.length;
+      for (const k of ['rules', 'ranker', 'hookOnly', 'free', 'reachable'] as const)
+        sum[k] += list.filter((o) => o[k]).length / list.length;
     }
     const n = groups.size;
     const share = (x: number) => (n === 0 ? 0 : x / n);

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   const docs = corpus.map((c) => ({ ...c.doc, einvoice: null }));
   const pages = docs.reduce((n, d) => n + d.pages.length, 0);
   const allFields = process.argv.includes('--all-fields');
-  const fields: Set<RankField> = allFields ? new Set(['invoice_number', 'invoice_date', 'due_date', 'po_number']) : enabledFields();
+  const fields: Set<RankField> = allFields
+    ? new Set(['invoice_number', 'invoice_date', 'due_date', 'po_number'])
+    : enabledFields();
   const ranker = allFields ? rankerOf(committedModels(), fields) : committedRanker();
   const time = { rules: 0, ranked: 0 };
   for (let round = 0; round < ROUNDS; round++) {
@@ -35,7 +37,9 @@ async function main(): Promise<void> {
   }
   const perPage = (ms: number) => (ms / ROUNDS / pages).toFixed(1);
   console.log(`${docs.length} documents, ${pages} pages, ranker deciding: ${[...fields].join(', ') || 'no field'}`);
-  console.log(`extraction, rules alone: ${perPage(time.rules)} ms/page; with the ranker: ${perPage(time.ranked)} ms/page`);
+  console.log(
+    `extraction, rules alone: ${perPage(time.rules)} ms/page; with the ranker: ${perPage(time.ranked)} ms/page`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,19 @@ async function post(url: string, body: string, id: string): Promise<number> {
 
 const handlers = {
   /** `count` POSTs, `concurrency` at a time; times from the first send to the last response. */
-  loop: async ({ url, body, count, concurrency, idPrefix }: { url: string; body: string; count: number; concurrency: number; idPrefix: string }) => {
+  loop: async ({
+    url,
+    body,
+    count,
+    concurrency,
+    idPrefix,
+  }: {
+    url: string;
+    body: string;
+    count: number;
+    concurrency: number;
+    idPrefix: string;
+  }) => {
     let next = 0;
     let ok = 0;
     const startedAt = monoMs();

@@ -22,7 +22,12 @@ export interface Tenant {
 export async function createTenant(db: pg.Pool, receiverBaseUrl: string): Promise<Tenant> {
   const org = await createOrganization(db, 'bench-webhooks');
   const baseUrl = normalizeWebhookBaseUrl(`${receiverBaseUrl}/hooks`);
-  const key = await createApiKey(db, { organizationId: org.id, name: 'bench', webhookBaseUrl: baseUrl, ipAllowlist: [] });
+  const key = await createApiKey(db, {
+    organizationId: org.id,
+    name: 'bench',
+    webhookBaseUrl: baseUrl,
+    ipAllowlist: [],
+  });
   return {
     organizationId: org.id,
     apiKeyId: key.id,
@@ -36,9 +41,16 @@ export const EXTRACTION: Success = {
   extractedData: {
     document_type: 'invoice',
     summary_data: {
-      invoice_number: 'RE-2026-0815', invoice_date: '2026-11-02', due_date: '2026-12-02', currency: 'EUR',
-      seller_name: 'Müller & Söhne GmbH', seller_vat_id: 'DE123456789', buyer_name: 'Example Trading AG',
-      net_amount: '420.00', tax_amount: '79.80', total_amount: '499.80',
+      invoice_number: 'RE-2026-0815',
+      invoice_date: '2026-11-02',
+      due_date: '2026-12-02',
+      currency: 'EUR',
+      seller_name: 'Müller & Söhne GmbH',
+      seller_vat_id: 'DE123456789',
+      buyer_name: 'Example Trading AG',
+      net_amount: '420.00',
+      tax_amount: '79.80',
+      total_amount: '499.80',
     },
     lineItems: [
       { description: 'Beratung (Stunde)', quantity: '3', unit_price: '100.00', amount: '300.00' },
@@ -69,20 +81,33 @@ RETURNING *`;
  * `initiated` (to be finished one at a time through the state transitions). No process_document queue entries:
  * only the delivery queue is measured.
  */
-export async function insertJobs(db: pg.Pool, t: Tenant, count: number, tag: string, status: 'processed' | 'initiated'): Promise<DocumentJob[]> {
+export async function insertJobs(
+  db: pg.Pool,
+  t: Tenant,
+  count: number,
+  tag: string,
+  status: 'processed' | 'initiated',
+): Promise<DocumentJob[]> {
   const processed = status === 'processed';
   const { rows } = await db.query<JobRow>(INSERT_JOBS, [
-    t.organizationId, t.apiKeyId, tag, status,
+    t.organizationId,
+    t.apiKeyId,
+    tag,
+    status,
     processed ? JSON.stringify(EXTRACTION.extractedData) : null,
     processed ? EXTRACTION.extractionTimeMs : null,
     processed ? EXTRACTION.modelCost : null,
-    t.webhookUrl, count,
+    t.webhookUrl,
+    count,
   ]);
   return rows.map(serializeJob);
 }
 
 /** Queues the deliveries of finished jobs in one transaction, so all become visible at once; the COMMIT time. */
-export async function queueBurst(db: pg.Pool, jobs: readonly DocumentJob[]): Promise<{ messageIds: string[]; committedAt: number }> {
+export async function queueBurst(
+  db: pg.Pool,
+  jobs: readonly DocumentJob[],
+): Promise<{ messageIds: string[]; committedAt: number }> {
   const client = await db.connect();
   try {
     await client.query('BEGIN');
@@ -103,7 +128,10 @@ export async function queueBurst(db: pg.Pool, jobs: readonly DocumentJob[]): Pro
  * transaction. committedAt is taken when the COMMIT's reply arrives, the earliest the caller could know the job
  * is processed.
  */
-export async function finishJob(client: pg.PoolClient, jobId: string): Promise<{ messageId: string; committedAt: number }> {
+export async function finishJob(
+  client: pg.PoolClient,
+  jobId: string,
+): Promise<{ messageId: string; committedAt: number }> {
   const claim = await claimJob(client, jobId);
   if (!claim) throw new Error(`job ${jobId} could not be claimed`);
   await client.query('BEGIN');

@@ -20,7 +20,14 @@ export interface LatencyResult {
 
 const pause = () => sleep(SHORT_PAUSE[0] + Math.random() * (SHORT_PAUSE[1] - SHORT_PAUSE[0]));
 
-export async function measureLatency(db: pg.Pool, p: Procs, t: Tenant, body: string, samples: number, tag: string): Promise<LatencyResult> {
+export async function measureLatency(
+  db: pg.Pool,
+  p: Procs,
+  t: Tenant,
+  body: string,
+  samples: number,
+  tag: string,
+): Promise<LatencyResult> {
   const jobs = await insertJobs(db, t, samples, tag, 'initiated');
   await p.receiver.call('reset');
   await p.runner.call('clearRuns');

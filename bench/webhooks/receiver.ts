@@ -62,12 +62,20 @@ server.on('connection', (socket: Socket) => {
 
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 
-function bounded<T>(what: string, timeoutMs: number, start: (done: (v: T) => void) => void, cancel: () => void): Promise<T> {
+function bounded<T>(
+  what: string,
+  timeoutMs: number,
+  start: (done: (v: T) => void) => void,
+  cancel: () => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cancel();
-      reject(new Error(`${what} not seen within ${timeoutMs} ms`));
-    }, Math.min(timeoutMs, MAX_WAIT_MS));
+    const timer = setTimeout(
+      () => {
+        cancel();
+        reject(new Error(`${what} not seen within ${timeoutMs} ms`));
+      },
+      Math.min(timeoutMs, MAX_WAIT_MS),
+    );
     start((v) => {
       clearTimeout(timer);
       cancel();
@@ -87,12 +95,22 @@ const handlers = {
   arrival: ({ id, timeoutMs }: { id: string; timeoutMs: number }) => {
     const seen = arrivals.get(id);
     if (seen !== undefined) return seen;
-    return bounded<number>(`request ${id}`, timeoutMs, (done) => idWaiters.set(id, done), () => idWaiters.delete(id));
+    return bounded<number>(
+      `request ${id}`,
+      timeoutMs,
+      (done) => idWaiters.set(id, done),
+      () => idWaiters.delete(id),
+    );
   },
   /** Waits until `count` requests arrived since the last reset; first and last first-byte times. */
   requests: async ({ count, timeoutMs }: { count: number; timeoutMs: number }) => {
     if (requests < count) {
-      await bounded<void>(`${count} requests`, timeoutMs, (done) => (countWaiter = { count, resolve: () => done() }), () => (countWaiter = null));
+      await bounded<void>(
+        `${count} requests`,
+        timeoutMs,
+        (done) => (countWaiter = { count, resolve: () => done() }),
+        () => (countWaiter = null),
+      );
     }
     return { requests, distinctIds: arrivals.size, firstAt, lastAt, connections };
   },

@@ -35,7 +35,8 @@ export function serveRpc(handlers: Handlers, ready: unknown, shutdown: () => Pro
       })
       .then(
         (result) => process.send!({ id: m.id, result } satisfies Reply),
-        (err: unknown) => process.send!({ id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies Reply),
+        (err: unknown) =>
+          process.send!({ id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies Reply),
       );
   });
   process.on('disconnect', () => {
@@ -58,11 +59,19 @@ export interface Child<H extends Handlers> {
 }
 
 /** Forks a TypeScript child through tsx and waits for its ready message (bounded). */
-export async function startChild<H extends Handlers>(file: string, env: NodeJS.ProcessEnv, label: string): Promise<Child<H>> {
+export async function startChild<H extends Handlers>(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  label: string,
+): Promise<Child<H>> {
   const proc: ChildProcess = fork(file, [], {
     env,
     // BENCH_WEBHOOKS_CPU_PROF=DIR writes a V8 CPU profile of each child there (to see where a delivery's time goes).
-    execArgv: ['--import', 'tsx', ...(env.BENCH_WEBHOOKS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_WEBHOOKS_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(env.BENCH_WEBHOOKS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_WEBHOOKS_CPU_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();

@@ -31,7 +31,14 @@ export interface Rate {
 const DRAIN_CAP_MS = 120_000;
 
 /** Queues `count` deliveries in one transaction and times them from its COMMIT until all are recorded as posted. */
-export async function docexBurst(db: pg.Pool, database: string, p: Procs, t: Tenant, count: number, tag: string): Promise<Rate> {
+export async function docexBurst(
+  db: pg.Pool,
+  database: string,
+  p: Procs,
+  t: Tenant,
+  count: number,
+  tag: string,
+): Promise<Rate> {
   const jobs = await insertJobs(db, t, count, tag, 'processed');
   await p.receiver.call('reset');
   await p.runner.call('clearRuns');
@@ -58,13 +65,26 @@ export async function docexBurst(db: pg.Pool, database: string, p: Procs, t: Ten
   await checkBurst(db, tag, count, seen.requests, seen.distinctIds);
   const toDoneS = (lastEnd - committedAt) / 1000;
   const connections = seen.connections - connectionsBefore;
-  return { count, toLastArrivalS: (seen.lastAt - committedAt) / 1000, toDoneS, perSecond: count / toDoneS, connections, cpu };
+  return {
+    count,
+    toLastArrivalS: (seen.lastAt - committedAt) / 1000,
+    toDoneS,
+    perSecond: count / toDoneS,
+    connections,
+    cpu,
+  };
 }
 
 const perDelivery = (ms: number | null, count: number) => (ms === null ? null : ms / count);
 
 /** Exactly one attempt per job, each recorded as posted with the receiver's 200, and no duplicate at the receiver. */
-async function checkBurst(db: pg.Pool, tag: string, count: number, requests: number, distinctIds: number): Promise<void> {
+async function checkBurst(
+  db: pg.Pool,
+  tag: string,
+  count: number,
+  requests: number,
+  distinctIds: number,
+): Promise<void> {
   const { rows } = await db.query<{ good: number }>(
     `SELECT count(*)::int AS good FROM document_jobs
      WHERE consumer_ref_id LIKE $1 AND webhook_status = 'webhook_posted' AND webhook_attempts = 1
@@ -73,12 +93,21 @@ async function checkBurst(db: pg.Pool, tag: string, count: number, requests: num
   );
   const good = rows[0]!.good;
   if (good !== count || requests !== count || distinctIds !== count) {
-    throw new Error(`burst ${tag}: ${good}/${count} jobs recorded once as posted, receiver saw ${requests} requests ` +
-      `with ${distinctIds} distinct webhook-ids`);
+    throw new Error(
+      `burst ${tag}: ${good}/${count} jobs recorded once as posted, receiver saw ${requests} requests ` +
+        `with ${distinctIds} distinct webhook-ids`,
+    );
   }
 }
 
-export async function baselineBurst(p: Procs, url: string, body: string, count: number, concurrency: number, tag: string): Promise<Rate> {
+export async function baselineBurst(
+  p: Procs,
+  url: string,
+  body: string,
+  count: number,
+  concurrency: number,
+  tag: string,
+): Promise<Rate> {
   await p.receiver.call('reset');
   const [senderCpu, receiverCpu] = await Promise.all([p.baseline.call('cpu'), p.receiver.call('cpu')]);
   const connectionsBefore = (await p.receiver.call('requests', { count: 0, timeoutMs: 0 })).connections;
@@ -94,7 +123,14 @@ export async function baselineBurst(p: Procs, url: string, body: string, count: 
   }
   const toDoneS = (r.endedAt - r.startedAt) / 1000;
   const connections = seen.connections - connectionsBefore;
-  return { count, toLastArrivalS: (seen.lastAt - r.startedAt) / 1000, toDoneS, perSecond: count / toDoneS, connections, cpu };
+  return {
+    count,
+    toLastArrivalS: (seen.lastAt - r.startedAt) / 1000,
+    toDoneS,
+    perSecond: count / toDoneS,
+    connections,
+    cpu,
+  };
 }
 
 export const fmtCpu = (c: Rate['cpu']): string =>
@@ -106,7 +142,14 @@ export const fmtRate = (r: Rate): string =>
   `${r.toLastArrivalS.toFixed(2)} s; ${r.connections} new connections; ${fmtCpu(r.cpu)})`;
 
 export async function measureThroughput(
-  db: pg.Pool, database: string, p: Procs, t: Tenant, body: string, count: number, concurrency: number, rounds: number,
+  db: pg.Pool,
+  database: string,
+  p: Procs,
+  t: Tenant,
+  body: string,
+  count: number,
+  concurrency: number,
+  rounds: number,
 ): Promise<{ docex: Rate[]; baseline: Rate[] }> {
   const docex: Rate[] = [];
   const baseline: Rate[] = [];

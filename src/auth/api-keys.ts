@@ -86,7 +86,10 @@ export async function findApiKeyByClientId(db: Queryable, clientId: string): Pro
 }
 
 /** Revocation is immediate: authentication re-reads revoked_at on every request, in every process. */
-export async function revokeApiKey(db: Queryable, clientId: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
+export async function revokeApiKey(
+  db: Queryable,
+  clientId: string,
+): Promise<'revoked' | 'already_revoked' | 'not_found'> {
   const { rows } = await db.query<{ was_revoked: boolean }>(
     `UPDATE api_keys k SET revoked_at = coalesce(k.revoked_at, now())
      FROM (SELECT id, revoked_at IS NOT NULL AS was_revoked FROM api_keys WHERE client_id = $1 FOR UPDATE) old

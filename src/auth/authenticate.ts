@@ -159,5 +159,10 @@ export async function authenticate(
   if (!isIpAllowed(ip, key.ipAllowlist)) {
     throw new AppError('ip_not_allowed', `IP address ${ip} is not allowed for API key "${key.name}"`);
   }
-  return { apiKeyId: key.id, organizationId: key.organizationId, keyName: key.name, webhookBaseUrl: key.webhookBaseUrl };
+  return {
+    apiKeyId: key.id,
+    organizationId: key.organizationId,
+    keyName: key.name,
+    webhookBaseUrl: key.webhookBaseUrl,
+  };
 }

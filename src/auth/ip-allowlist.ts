@@ -29,9 +29,10 @@ export function normalizeAllowlistEntry(entry: string): string {
   const full = addr.kind() === 'ipv4' ? 32 : 128;
   if (bits === full) return addr.toString();
   // Store the network address, so "10.1.2.3/8" reads back as what it means: "10.0.0.0/8".
-  const network = addr.kind() === 'ipv4'
-    ? ipaddr.IPv4.networkAddressFromCIDR(`${addr.toString()}/${bits}`)
-    : ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${bits}`);
+  const network =
+    addr.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${addr.toString()}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/${bits}`);
   return `${network.toString()}/${bits}`;
 }
 

@@ -15,7 +15,9 @@ interface Row {
 const toOrganization = (r: Row): Organization => ({ id: r.id, name: r.name, createdAt: r.created_at.toISOString() });
 
 export async function createOrganization(db: Queryable, name: string): Promise<Organization> {
-  const { rows } = await db.query<Row>('INSERT INTO organizations (name) VALUES ($1) RETURNING id, name, created_at', [name]);
+  const { rows } = await db.query<Row>('INSERT INTO organizations (name) VALUES ($1) RETURNING id, name, created_at', [
+    name,
+  ]);
   return toOrganization(rows[0]!);
 }
 

@@ -64,10 +64,19 @@ export interface QueueState {
   retrying: boolean;
 }
 
-export async function findJobForOperator(db: Queryable, jobId: string): Promise<{ job: DocumentJob; queue: QueueState | null } | null> {
+export async function findJobForOperator(
+  db: Queryable,
+  jobId: string,
+): Promise<{ job: DocumentJob; queue: QueueState | null } | null> {
   const { rows } = await db.query<JobRow>('SELECT * FROM document_jobs WHERE id = $1', [jobId]);
   if (!rows[0]) return null;
-  const queue = await db.query<{ attempts: number; max_attempts: number; run_at: Date; locked_at: Date | null; last_error: string | null }>(
+  const queue = await db.query<{
+    attempts: number;
+    max_attempts: number;
+    run_at: Date;
+    locked_at: Date | null;
+    last_error: string | null;
+  }>(
     `SELECT j.attempts, j.max_attempts, j.run_at, j.locked_at, j.last_error
      FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
      WHERE t.identifier = $1 AND j.payload->>'jobId' = $2

@@ -50,9 +50,14 @@ export function printTable(rows: Array<Record<string, unknown>>, columns: string
     current.stdout('(none)\n');
     return;
   }
-  const cell = (v: unknown) => (v === null || v === undefined ? '-' : Array.isArray(v) ? v.join(',') || '-' : String(v));
+  const cell = (v: unknown) =>
+    v === null || v === undefined ? '-' : Array.isArray(v) ? v.join(',') || '-' : String(v);
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd() + '\n';
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd() + '\n';
   current.stdout(line(columns));
   for (const r of rows) current.stdout(line(columns.map((c) => cell(r[c]))));
 }

@@ -11,7 +11,10 @@ const DNS_TIMEOUT_MS = 3_000;
 
 export async function checkWebhookReachable(baseUrl: string, config: Config, allowUnreachable: boolean): Promise<void> {
   const hostname = new URL(baseUrl).hostname.replace(/^\[(.*)\]$/, '$1');
-  const check = createAddressCheck({ allowPrivateNetworks: config.allowPrivateNetworks, trustedAddresses: config.trustedAddresses });
+  const check = createAddressCheck({
+    allowPrivateNetworks: config.allowPrivateNetworks,
+    trustedAddresses: config.trustedAddresses,
+  });
   let refusal: string | null = null;
   try {
     await resolveCheckedAddresses(hostname, { check, timeoutMs: DNS_TIMEOUT_MS });
@@ -30,6 +33,7 @@ export async function checkWebhookReachable(baseUrl: string, config: Config, all
     'Webhooks to it would fail with webhook_url_not_allowed. Allow the address for the service and this command with ' +
     `DOCEX_TRUSTED_ADDRESSES=${isIP(hostname) ? hostname : '<its address>'} ` +
     '(or DOCEX_ALLOW_PRIVATE_NETWORKS=true for development)';
-  if (!allowUnreachable) throw new CliError(`${explanation}, or pass --allow-unreachable-webhook to create the key anyway`);
+  if (!allowUnreachable)
+    throw new CliError(`${explanation}, or pass --allow-unreachable-webhook to create the key anyway`);
   notice(`warning: ${explanation}; creating the key anyway (--allow-unreachable-webhook)`);
 }

@@ -67,7 +67,15 @@ async function postgresUser(): Promise<RunAs> {
   } catch {
     try {
       await run('groupadd', ['--system', 'postgres']).catch(() => {});
-      await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+      await run('useradd', [
+        '--system',
+        '--gid',
+        'postgres',
+        '--no-create-home',
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ]);
       return await ids();
     } catch (err) {
       throw new EmbeddedPostgresUnavailable(
@@ -101,7 +109,9 @@ async function clusterDir(dataDir: string, log: (m: string) => void): Promise<st
 export function hasCluster(dataDir: string): boolean {
   const candidates = [path.join(dataDir, 'pg')];
   if (runningAsRoot) {
-    candidates.push(path.join(SHARED_ROOT, createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16), 'pg'));
+    candidates.push(
+      path.join(SHARED_ROOT, createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16), 'pg'),
+    );
   }
   return candidates.some((dir) => existsSync(path.join(dir, 'PG_VERSION')));
 }
@@ -197,7 +207,11 @@ async function initialise(binaries: PostgresBinaries, pgDir: string, password: s
 
 function runToEnd(program: string, args: string[], runAs?: RunAs): Promise<{ code: number | null; text: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { ...runAs, env: { LC_ALL: 'C', PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, {
+      ...runAs,
+      env: { LC_ALL: 'C', PATH: process.env.PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.stderr.on('data', (d) => (text += d));
@@ -209,7 +223,9 @@ function runToEnd(program: string, args: string[], runAs?: RunAs): Promise<{ cod
 function unreachable(program: string, err: NodeJS.ErrnoException): Error {
   return new EmbeddedPostgresUnavailable(
     `cannot run ${program} (${err.code ?? err.message})` +
-      (err.code === 'EACCES' ? ': the user running PostgreSQL cannot reach it; move the checkout or set DATABASE_URL' : ''),
+      (err.code === 'EACCES'
+        ? ': the user running PostgreSQL cannot reach it; move the checkout or set DATABASE_URL'
+        : ''),
     { cause: err },
   );
 }
@@ -217,7 +233,13 @@ function unreachable(program: string, err: NodeJS.ErrnoException): Error {
 const lastLines = (text: string) => text.trim().split('\n').slice(-3).join(' | ');
 
 /** Starts postgres and resolves once it accepts connections; rejects with its last words if it exits first. */
-function startServer(binaries: PostgresBinaries, pgDir: string, port: number, runAs: RunAs | undefined, log: (m: string) => void): Promise<ChildProcess> {
+function startServer(
+  binaries: PostgresBinaries,
+  pgDir: string,
+  port: number,
+  runAs: RunAs | undefined,
+  log: (m: string) => void,
+): Promise<ChildProcess> {
   const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   return new Promise((resolve, reject) => {
     // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and a PostgreSQL that stopped
@@ -290,7 +312,8 @@ async function stopByPidFile(pgDir: string, timeoutMs = 30_000): Promise<void> {
   } catch {
     return;
   }
-  for (const deadline = Date.now() + timeoutMs; alive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  for (const deadline = Date.now() + timeoutMs; alive() && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
@@ -306,7 +329,14 @@ async function readOrCreatePassword(file: string): Promise<string> {
 }
 
 function client(port: number, password: string, database: string): pg.Client {
-  return new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database, connectionTimeoutMillis: 2_000 });
+  return new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password,
+    database,
+    connectionTimeoutMillis: 2_000,
+  });
 }
 
 async function isAcceptingConnections(port: number, password: string): Promise<boolean> {

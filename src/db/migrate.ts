@@ -19,7 +19,9 @@ export interface MigrationResult {
 
 export async function listMigrations(): Promise<Array<{ name: string; sql: string }>> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
-  return Promise.all(files.map(async (name) => ({ name, sql: await readFile(path.join(MIGRATIONS_DIR, name), 'utf8') })));
+  return Promise.all(
+    files.map(async (name) => ({ name, sql: await readFile(path.join(MIGRATIONS_DIR, name), 'utf8') })),
+  );
 }
 
 export async function migrate(pool: Pool): Promise<MigrationResult> {
@@ -29,7 +31,9 @@ export async function migrate(pool: Pool): Promise<MigrationResult> {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await client.query(`CREATE TABLE IF NOT EXISTS docex_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM docex_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM docex_migrations')).rows.map((r) => r.name),
+    );
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.name)) continue;

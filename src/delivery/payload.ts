@@ -32,7 +32,7 @@ const EXAMPLE = {
 
 export const WebhookErrorSchema = Type.Object(
   {
-    message: Type.String({ description: 'Human-readable processing failure (the job\'s error)' }),
+    message: Type.String({ description: "Human-readable processing failure (the job's error)" }),
     stage: Nullable(Type.String({ examples: ['download', 'parsing', 'extraction'] })),
     code: Nullable(Type.String({ description: 'Machine-oriented code from a closed set', examples: ['pdf_corrupt'] })),
   },
@@ -53,7 +53,7 @@ export const WebhookPayloadSchema = Type.Object(
     status: Type.Union([Type.Literal('processed'), Type.Literal('error')]),
     processed_data: Type.Unknown({
       description:
-        'The job\'s extractedData as stored (null when there is none). Invoices carry summary_data and lineItems.',
+        "The job's extractedData as stored (null when there is none). Invoices carry summary_data and lineItems.",
     }),
     error: Nullable(WebhookErrorSchema),
     parser_version: Nullable(Type.Integer({ description: 'Registry parser version number, when one was resolved' })),
@@ -68,7 +68,7 @@ export const WebhookPayloadSchema = Type.Object(
     title: 'WebhookPayload',
     additionalProperties: false,
     description:
-      'POSTed as application/json to the job\'s webhookUrl once the job is processed or failed. The body is ' +
+      "POSTed as application/json to the job's webhookUrl once the job is processed or failed. The body is " +
       'identical on every retry of one message; verify the Standard Webhooks signature over the raw bytes.',
     examples: [EXAMPLE],
   },
@@ -106,9 +106,7 @@ export function buildWebhookPayload(job: DocumentJob, options: BuildPayloadOptio
     mode: job.mode,
     status: job.status,
     processed_data: job.extractedData ?? null,
-    error: failed
-      ? { message: job.error ?? 'Processing failed.', stage: job.errorStage, code: job.errorCode }
-      : null,
+    error: failed ? { message: job.error ?? 'Processing failed.', stage: job.errorStage, code: job.errorCode } : null,
     parser_version: job.parserVersion,
     parser_version_id: job.parserVersionId,
     model_cost: job.modelCost,

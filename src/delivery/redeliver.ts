@@ -32,7 +32,11 @@ async function redeliverLocked(tx: Queryable, jobId: string, organizationId: str
 }
 
 /** Redelivers one job; `organizationId` scopes it for the API (null: any organization, for operators). */
-export function redeliverJob(pool: Pool, jobId: string, organizationId: string | null = null): Promise<RedeliverOutcome> {
+export function redeliverJob(
+  pool: Pool,
+  jobId: string,
+  organizationId: string | null = null,
+): Promise<RedeliverOutcome> {
   return withTransaction(pool, (tx) => redeliverLocked(tx, jobId, organizationId));
 }
 
@@ -40,7 +44,11 @@ export function redeliverJob(pool: Pool, jobId: string, organizationId: string |
  * Redelivers every job whose latest delivery failed (exhausted, gone, or still retrying after failures) and whose
  * latest attempt happened within the last `sinceSeconds`. Returns the new message ids.
  */
-export async function redeliverFailed(pool: Pool, sinceSeconds: number, limit = 10_000): Promise<Array<{ jobId: string; messageId: string }>> {
+export async function redeliverFailed(
+  pool: Pool,
+  sinceSeconds: number,
+  limit = 10_000,
+): Promise<Array<{ jobId: string; messageId: string }>> {
   const { rows } = await pool.query<{ job_id: string }>(
     `SELECT m.job_id FROM (
        SELECT DISTINCT ON (job_id) job_id, status, attempts FROM webhook_messages ORDER BY job_id, created_at DESC

@@ -36,7 +36,11 @@ export async function signingSecrets(db: Queryable, apiKeyId: string): Promise<s
 }
 
 /** Issues a new secret; the previous ones keep signing beside it for graceSeconds, then stop. */
-export async function rotateSigningSecret(db: Queryable, apiKeyId: string, graceSeconds: number): Promise<{ secret: string; previousExpiresAt: string }> {
+export async function rotateSigningSecret(
+  db: Queryable,
+  apiKeyId: string,
+  graceSeconds: number,
+): Promise<{ secret: string; previousExpiresAt: string }> {
   const { rows } = await db.query<{ expires_at: Date }>(
     `UPDATE webhook_signing_secrets SET expires_at = now() + make_interval(secs => $2)
      WHERE api_key_id = $1 AND (expires_at IS NULL OR expires_at > now() + make_interval(secs => $2))
@@ -52,7 +56,11 @@ export async function rotateSigningSecret(db: Queryable, apiKeyId: string, grace
  * Queues the delivery of a finished job's result. Called in the transaction that finishes the job, so a crash
  * cannot lose it; the body is built and stored now, so every retry sends (and signs) the same bytes.
  */
-export async function enqueueDelivery(db: Queryable, job: DocumentJob, replayOf: string | null = null): Promise<string> {
+export async function enqueueDelivery(
+  db: Queryable,
+  job: DocumentJob,
+  replayOf: string | null = null,
+): Promise<string> {
   const payload = buildWebhookPayload(job);
   const id = newMessageId();
   await db.query(
@@ -74,12 +82,29 @@ export async function scheduleAttempt(db: Queryable, messageId: string, delayMs:
 
 export async function loadMessage(db: Queryable, messageId: string): Promise<WebhookMessage | null> {
   const { rows } = await db.query<{
-    id: string; job_id: string; api_key_id: string | null; event_type: string; url: string; body: string;
-    status: WebhookMessage['status']; attempts: number;
-  }>('SELECT id, job_id, api_key_id, event_type, url, body, status, attempts FROM webhook_messages WHERE id = $1', [messageId]);
+    id: string;
+    job_id: string;
+    api_key_id: string | null;
+    event_type: string;
+    url: string;
+    body: string;
+    status: WebhookMessage['status'];
+    attempts: number;
+  }>('SELECT id, job_id, api_key_id, event_type, url, body, status, attempts FROM webhook_messages WHERE id = $1', [
+    messageId,
+  ]);
   const r = rows[0];
   if (!r) return null;
-  return { id: r.id, jobId: r.job_id, apiKeyId: r.api_key_id, eventType: r.event_type, url: r.url, body: r.body, status: r.status, attempts: r.attempts };
+  return {
+    id: r.id,
+    jobId: r.job_id,
+    apiKeyId: r.api_key_id,
+    eventType: r.event_type,
+    url: r.url,
+    body: r.body,
+    status: r.status,
+    attempts: r.attempts,
+  };
 }
 
 export type MessageOutcome = 'pending' | 'delivered' | 'exhausted' | 'gone';
@@ -115,7 +140,9 @@ export async function beginAttempt(db: Queryable, message: WebhookMessage): Prom
      VALUES ($1, $2, $3, $4, 0, 'interrupted', $5) RETURNING id`,
     [message.id, message.jobId, attempt, message.url, INTERRUPTED_MESSAGE],
   );
-  await db.query('UPDATE document_jobs SET webhook_attempts = webhook_attempts + 1, updated_at = now() WHERE id = $1', [message.jobId]);
+  await db.query('UPDATE document_jobs SET webhook_attempts = webhook_attempts + 1, updated_at = now() WHERE id = $1', [
+    message.jobId,
+  ]);
   return { attempt, attemptId: logged.rows[0]!.id };
 }
 
@@ -137,8 +164,14 @@ export async function finishAttempt(
   await db.query(
     `UPDATE webhook_attempts SET duration_ms = $2, status_code = $3, response_body = $4, error_code = $5, error_message = $6
      WHERE id = $1`,
-    [begun.attemptId, Math.round(result.durationMs), result.statusCode, result.responseBody, result.error?.code ?? null,
-      result.error?.message ?? null],
+    [
+      begun.attemptId,
+      Math.round(result.durationMs),
+      result.statusCode,
+      result.responseBody,
+      result.error?.code ?? null,
+      result.error?.message ?? null,
+    ],
   );
   const moved = await db.query(
     `UPDATE webhook_messages SET status = $2, next_attempt_at = $3, updated_at = now()
@@ -155,7 +188,12 @@ export async function finishAttempt(
   if (!job) return true;
   const failure = deliveryFailure(finalFailure, begun.attempt, result);
   let errorUpdate = '';
-  const values: unknown[] = [message.jobId, posted ? 'webhook_posted' : 'webhook_failed', result.statusCode, result.responseBody];
+  const values: unknown[] = [
+    message.jobId,
+    posted ? 'webhook_posted' : 'webhook_failed',
+    result.statusCode,
+    result.responseBody,
+  ];
   if (failure && job.status === 'processed') {
     // The extraction result stays; the failure to deliver it is what the error fields now report.
     errorUpdate = ', error = $5, error_stage = $6, error_code = $7, error_detail = $8';
@@ -180,7 +218,7 @@ export async function finishAttempt(
 const REFUSED_MESSAGES = {
   url_not_allowed:
     "docex's address policy refuses the webhook URL (it is or resolves to a private, loopback, link-local or metadata " +
-    'address), so delivery stopped without retrying. Change the API key\'s webhook base URL, or allow the address with ' +
+    "address), so delivery stopped without retrying. Change the API key's webhook base URL, or allow the address with " +
     'DOCEX_TRUSTED_ADDRESSES (or DOCEX_ALLOW_PRIVATE_NETWORKS for development), then redeliver.',
   url_invalid:
     'The webhook URL cannot be delivered to (it must be an absolute http(s) URL without credentials), so delivery ' +
@@ -190,15 +228,25 @@ const REFUSED_MESSAGES = {
 function deliveryFailure(final: FinalFailure, attempts: number, r: AttemptResult) {
   if (final === null) return null;
   const last = r.statusCode !== null ? `HTTP ${r.statusCode}` : (r.error?.message ?? 'no response');
-  const detail = { attempts, lastStatusCode: r.statusCode, lastError: r.error?.code ?? null, redirectLocation: r.redirectLocation };
+  const detail = {
+    attempts,
+    lastStatusCode: r.statusCode,
+    lastError: r.error?.code ?? null,
+    redirectLocation: r.redirectLocation,
+  };
   if (final === 'url_not_allowed' || final === 'url_invalid') {
-    return { code: `webhook_${final}` as const, message: REFUSED_MESSAGES[final], detail: { ...detail, reason: r.error?.message ?? null } };
+    return {
+      code: `webhook_${final}` as const,
+      message: REFUSED_MESSAGES[final],
+      detail: { ...detail, reason: r.error?.message ?? null },
+    };
   }
   return {
     code: final === 'gone' ? 'webhook_gone' : 'webhook_exhausted',
-    message: final === 'gone'
-      ? 'The webhook receiver answered 410 Gone; delivery stopped.'
-      : `Webhook delivery failed after ${attempts} attempts (last: ${last}).`,
+    message:
+      final === 'gone'
+        ? 'The webhook receiver answered 410 Gone; delivery stopped.'
+        : `Webhook delivery failed after ${attempts} attempts (last: ${last}).`,
     detail,
   };
 }
@@ -217,12 +265,25 @@ export interface AttemptLogEntry {
 
 export async function listAttempts(db: Queryable, jobId: string): Promise<AttemptLogEntry[]> {
   const { rows } = await db.query<{
-    message_id: string; attempt: number; attempted_at: Date; url: string; status_code: number | null; duration_ms: number;
-    response_body: string | null; error_code: string | null; error_message: string | null;
+    message_id: string;
+    attempt: number;
+    attempted_at: Date;
+    url: string;
+    status_code: number | null;
+    duration_ms: number;
+    response_body: string | null;
+    error_code: string | null;
+    error_message: string | null;
   }>('SELECT * FROM webhook_attempts WHERE job_id = $1 ORDER BY attempted_at, id', [jobId]);
   return rows.map((r) => ({
-    messageId: r.message_id, attempt: r.attempt, attemptedAt: r.attempted_at.toISOString(), url: r.url,
-    statusCode: r.status_code, durationMs: r.duration_ms, responseBody: r.response_body, errorCode: r.error_code,
+    messageId: r.message_id,
+    attempt: r.attempt,
+    attemptedAt: r.attempted_at.toISOString(),
+    url: r.url,
+    statusCode: r.status_code,
+    durationMs: r.duration_ms,
+    responseBody: r.response_body,
+    errorCode: r.error_code,
     errorMessage: r.error_message,
   }));
 }

@@ -64,7 +64,11 @@ export function createDeliverTask(deps: DeliveryDeps): Task {
     const outcome: MessageOutcome =
       decision.outcome === 'retry' ? 'pending' : decision.outcome === 'refused' ? 'exhausted' : decision.outcome;
     const finalFailure: FinalFailure =
-      decision.outcome === 'refused' ? decision.code : decision.outcome === 'gone' || decision.outcome === 'exhausted' ? decision.outcome : null;
+      decision.outcome === 'refused'
+        ? decision.code
+        : decision.outcome === 'gone' || decision.outcome === 'exhausted'
+          ? decision.outcome
+          : null;
     const nextAt = decision.outcome === 'retry' ? new Date(Date.now() + decision.delayMs) : null;
 
     // The result is recorded even if the database blinks meanwhile: the attempt already happened.
@@ -78,8 +82,17 @@ export function createDeliverTask(deps: DeliveryDeps): Task {
     );
 
     deps.onAttempt?.(decision.outcome === 'refused' ? 'exhausted' : decision.outcome);
-    const fields = { attempt, statusCode: result.statusCode, durationMs: Math.round(result.durationMs), outcome: decision.outcome };
+    const fields = {
+      attempt,
+      statusCode: result.statusCode,
+      durationMs: Math.round(result.durationMs),
+      outcome: decision.outcome,
+    };
     if (result.ok) log.info(fields, 'webhook delivered');
-    else log.warn({ ...fields, error: result.error?.code, nextAttemptAt: nextAt?.toISOString() }, 'webhook attempt failed');
+    else
+      log.warn(
+        { ...fields, error: result.error?.code, nextAttemptAt: nextAt?.toISOString() },
+        'webhook attempt failed',
+      );
   };
 }

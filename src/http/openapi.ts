@@ -6,7 +6,6 @@ import { finalizeOpenApi } from './openapi-finalize.js';
 import { extractionResultSchemas } from '../pipeline/extract/schemas/index.js';
 import { VERSION as version } from '../ids.js';
 
-
 export const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
     openapi: '3.1.0',
@@ -44,6 +43,8 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   },
   // Typed results ($ref per document type), $refs instead of inlined components, an operationId everywhere.
   transformObject: (document) =>
-    'openapiObject' in document ? (finalizeOpenApi(document.openapiObject as Record<string, unknown>) as never) : document.swaggerObject,
+    'openapiObject' in document
+      ? (finalizeOpenApi(document.openapiObject as Record<string, unknown>) as never)
+      : document.swaggerObject,
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
 };

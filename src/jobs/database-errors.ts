@@ -8,7 +8,14 @@ import { AppError, DATABASE_UNAVAILABLE } from '../errors.js';
 /** SQLSTATEs of a server that is going away, starting up or full of connections. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '58030']);
 const UNAVAILABLE_SOCKET_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
 ]);
 // node-postgres' own messages for a connection it could not open or lost mid-query.
 const UNAVAILABLE_MESSAGES = [

@@ -152,7 +152,11 @@ export class JobInsertBatcher {
    */
   private async write(batch: Pending[]): Promise<void> {
     try {
-      const stored = await insertJobs(this.pool, batch.map((p) => p.row), this.timeoutMs);
+      const stored = await insertJobs(
+        this.pool,
+        batch.map((p) => p.row),
+        this.timeoutMs,
+      );
       for (const p of batch) p.resolve(stored.has(p.row.id));
     } catch (err) {
       if (batch.length === 1 || isDatabaseUnavailable(err) || err instanceof QueueMismatchError) {

@@ -49,14 +49,27 @@ export interface Success {
   archivedStorageKey: string | null;
 }
 
-export async function completeJob(db: Queryable, jobId: string, token: string, s: Success): Promise<DocumentJob | null> {
+export async function completeJob(
+  db: Queryable,
+  jobId: string,
+  token: string,
+  s: Success,
+): Promise<DocumentJob | null> {
   const { rows } = await db.query<JobRow>(
     `UPDATE document_jobs SET status = 'processed', extracted_data = $3, extraction_time_ms = $4,
        parser_version_id = $5, parser_version = $6, model_cost = $7, archived_storage_key = $8,
        error = NULL, error_stage = NULL, error_code = NULL, error_detail = NULL, updated_at = now()
      WHERE id = $1 AND processing_token = $2 AND status NOT IN ${FINAL} RETURNING *`,
-    [jobId, token, JSON.stringify(s.extractedData), s.extractionTimeMs, s.parserVersionId, s.parserVersion, s.modelCost,
-      s.archivedStorageKey],
+    [
+      jobId,
+      token,
+      JSON.stringify(s.extractedData),
+      s.extractionTimeMs,
+      s.parserVersionId,
+      s.parserVersion,
+      s.modelCost,
+      s.archivedStorageKey,
+    ],
   );
   return rows[0] ? serializeJob(rows[0]) : null;
 }
@@ -83,7 +96,11 @@ export async function failJob(db: Queryable, jobId: string, token: string, f: Fa
  * Ends a job that no attempt can finish any more (its queue attempts were all used up by workers that died while
  * processing it): status `error` whatever attempt claimed it last. Null when it is already finished or gone.
  */
-export async function endAbandonedJob(db: Queryable, jobId: string, f: Omit<Failure, 'extractionTimeMs'>): Promise<DocumentJob | null> {
+export async function endAbandonedJob(
+  db: Queryable,
+  jobId: string,
+  f: Omit<Failure, 'extractionTimeMs'>,
+): Promise<DocumentJob | null> {
   const { rows } = await db.query<JobRow>(
     `UPDATE document_jobs SET status = 'error', error = $2, error_stage = $3, error_code = $4, error_detail = $5,
        processing_token = NULL, updated_at = now()

@@ -17,7 +17,9 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export function unstorableReason(value: string): string | undefined {
   const match = UNSTORABLE.exec(value);
   if (!match) return undefined;
-  return match[0] === '\u0000' ? 'must not contain NUL (\\u0000) characters' : 'must not contain unpaired UTF-16 surrogates';
+  return match[0] === '\u0000'
+    ? 'must not contain NUL (\\u0000) characters'
+    : 'must not contain unpaired UTF-16 surrogates';
 }
 
 /** JSON pointer segment escaping (RFC 6901). */

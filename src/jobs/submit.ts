@@ -26,5 +26,9 @@ export async function submitDocument(
       { field: '/webhookUrl', message: err.message },
     ]);
   }
-  return createJob(store, { organizationId: auth.organizationId, apiKeyId: auth.apiKeyId, payload, webhookUrl }, idempotencyKey);
+  return createJob(
+    store,
+    { organizationId: auth.organizationId, apiKeyId: auth.apiKeyId, payload, webhookUrl },
+    idempotencyKey,
+  );
 }

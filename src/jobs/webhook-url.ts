@@ -49,7 +49,8 @@ export function joinWebhookUrl(baseUrl: string, relative: string): string {
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   if (relative === '') return basePath === '' ? base.href : `${base.origin}${basePath}`;
-  if (UNSAFE_CHARS.test(relative)) throw new WebhookUrlError('must not contain backslashes, spaces or control characters');
+  if (UNSAFE_CHARS.test(relative))
+    throw new WebhookUrlError('must not contain backslashes, spaces or control characters');
   if (relative.startsWith('//')) throw new WebhookUrlError('must be a relative path, not a protocol-relative URL');
   if (SCHEME.test(relative)) throw new WebhookUrlError('must be a relative path, not an absolute URL');
   if (relative.includes('#')) throw new WebhookUrlError('must not contain a fragment (#)');

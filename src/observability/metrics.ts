@@ -40,7 +40,11 @@ export function createMetrics(pool: Pool): Metrics {
     help: 'Bytes of documents downloaded',
     registers: [registry],
   });
-  const ocrPages = new client.Counter({ name: 'docex_ocr_pages_total', help: 'Pages read by OCR', registers: [registry] });
+  const ocrPages = new client.Counter({
+    name: 'docex_ocr_pages_total',
+    help: 'Pages read by OCR',
+    registers: [registry],
+  });
   const webhookAttempts = new client.Counter({
     name: 'docex_webhook_attempts_total',
     help: 'Webhook delivery attempts by outcome (delivered, retry, exhausted, gone)',
@@ -90,11 +94,13 @@ export function createMetrics(pool: Pool): Metrics {
     async collect() {
       // While the database is unreachable /metrics still serves the process's own metrics (when they matter most):
       // the cluster-wide gauges are left empty instead of failing the whole scrape.
-      const { rows } = await pool.query<{ task: string; n: number }>(
-        `SELECT t.identifier AS task, count(*)::int AS n FROM graphile_worker._private_jobs j
+      const { rows } = await pool
+        .query<{ task: string; n: number }>(
+          `SELECT t.identifier AS task, count(*)::int AS n FROM graphile_worker._private_jobs j
          JOIN graphile_worker._private_tasks t ON t.id = j.task_id
          WHERE j.locked_at IS NULL AND j.run_at <= now() AND j.attempts < j.max_attempts GROUP BY t.identifier`,
-      ).catch(() => ({ rows: [] }));
+        )
+        .catch(() => ({ rows: [] }));
       this.reset();
       for (const r of rows) this.set({ task: r.task }, r.n);
     },
@@ -105,9 +111,11 @@ export function createMetrics(pool: Pool): Metrics {
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const { rows } = await pool.query<{ status: string; n: number }>(
-        `SELECT status, count(*)::int AS n FROM document_jobs WHERE status NOT IN ('processed', 'error') GROUP BY status`,
-      ).catch(() => ({ rows: null }));
+      const { rows } = await pool
+        .query<{ status: string; n: number }>(
+          `SELECT status, count(*)::int AS n FROM document_jobs WHERE status NOT IN ('processed', 'error') GROUP BY status`,
+        )
+        .catch(() => ({ rows: null }));
       this.reset();
       if (!rows) return;
       for (const status of ['initiated', 'extracting', 'classifying_email_content', 'extracting_from_attachments']) {
@@ -117,8 +125,15 @@ export function createMetrics(pool: Pool): Metrics {
   });
 
   return {
-    registry, stageSeconds, jobsFinished, downloadBytes, ocrPages, webhookAttempts,
-    authFailures, rateLimited, bcryptOverflow,
+    registry,
+    stageSeconds,
+    jobsFinished,
+    downloadBytes,
+    ocrPages,
+    webhookAttempts,
+    authFailures,
+    rateLimited,
+    bcryptOverflow,
     watchBcryptGate: (gate) => {
       bcryptGate = gate;
     },

@@ -71,8 +71,14 @@ async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T, index: 
 const toSource = (d: Downloaded): Source => ({ bytes: d.bytes, format: d.format });
 
 function errorInfo(err: unknown) {
-  if (err instanceof PipelineError) return { message: err.message, stage: err.stage, code: err.code, detail: err.detail };
-  return { message: 'Unexpected error while processing this document.', stage: 'extraction', code: 'internal_error', detail: {} };
+  if (err instanceof PipelineError)
+    return { message: err.message, stage: err.stage, code: err.code, detail: err.detail };
+  return {
+    message: 'Unexpected error while processing this document.',
+    stage: 'extraction',
+    code: 'internal_error',
+    detail: {},
+  };
 }
 
 function sumCosts(costs: Array<string | null>): string | null {
@@ -84,7 +90,12 @@ function sumCosts(costs: Array<string | null>): string | null {
   return `${s.slice(0, -6)}.${s.slice(-6)}`;
 }
 
-function fromEntries(kind: 'multiple_documents' | 'email', entries: DocumentEntry[], extracted: Array<Extracted | null>, extra: Record<string, unknown>): Processed {
+function fromEntries(
+  kind: 'multiple_documents' | 'email',
+  entries: DocumentEntry[],
+  extracted: Array<Extracted | null>,
+  extra: Record<string, unknown>,
+): Processed {
   const primary = extracted.find((e): e is Extracted => e !== null);
   return {
     extractedData: {
@@ -119,19 +130,35 @@ function allFailed(entries: DocumentEntry[], errors: unknown[]): never {
  * Extracts a read document; when the result lacks the vendor and the PDF paints images on its text pages, reads
  * their text and extracts again. Only for the builtin engine (an LLM engine would be paid twice).
  */
-async function extractWithSecondLook(s: Stages, doc: ReadDocument, sources: Source[], typeId: number, requireLineItems: boolean): Promise<Extracted> {
+async function extractWithSecondLook(
+  s: Stages,
+  doc: ReadDocument,
+  sources: Source[],
+  typeId: number,
+  requireLineItems: boolean,
+): Promise<Extracted> {
   const first = await s.extract(doc, typeId, requireLineItems);
   if (!s.readImageText || first.modelCost !== null || !lacksVendorName(first.data)) return first;
   const closer = await s.readImageText(doc, sources);
   return closer ? s.extract(closer, typeId, requireLineItems) : first;
 }
 
-async function processSingle(job: DocumentJob, p: Extract<SubmissionPayload, { mode: 'single' }>, s: Stages): Promise<Processed> {
+async function processSingle(
+  job: DocumentJob,
+  p: Extract<SubmissionPayload, { mode: 'single' }>,
+  s: Stages,
+): Promise<Processed> {
   const downloaded = await s.download(p.documentUrl);
   const archivedStorageKey = await s.archive(job, downloaded);
   const sources = [toSource(downloaded)];
   const e = await extractWithSecondLook(s, await s.read(sources), sources, p.typeId, p.requireLineItems);
-  return { extractedData: e.data, archivedStorageKey, parserVersionId: e.parserVersionId, parserVersion: e.parserVersion, modelCost: e.modelCost };
+  return {
+    extractedData: e.data,
+    archivedStorageKey,
+    parserVersionId: e.parserVersionId,
+    parserVersion: e.parserVersion,
+    modelCost: e.modelCost,
+  };
 }
 
 async function processMulti(p: Extract<SubmissionPayload, { mode: 'multi' }>, s: Stages): Promise<Processed> {
@@ -139,7 +166,13 @@ async function processMulti(p: Extract<SubmissionPayload, { mode: 'multi' }>, s:
     const downloads = await mapBounded(p.documentUrls, DOWNLOAD_CONCURRENCY, (url) => s.download(url));
     const sources = downloads.map(toSource);
     const e = await extractWithSecondLook(s, await s.read(sources), sources, p.typeId, p.requireLineItems);
-    return { extractedData: e.data, archivedStorageKey: null, parserVersionId: e.parserVersionId, parserVersion: e.parserVersion, modelCost: e.modelCost };
+    return {
+      extractedData: e.data,
+      archivedStorageKey: null,
+      parserVersionId: e.parserVersionId,
+      parserVersion: e.parserVersion,
+      modelCost: e.modelCost,
+    };
   }
   const errors: unknown[] = [];
   const extracted: Array<Extracted | null> = [];
@@ -163,7 +196,10 @@ async function processMulti(p: Extract<SubmissionPayload, { mode: 'multi' }>, s:
 }
 
 function firstPageText(doc: ReadDocument): string {
-  return (doc.pages[0]?.lines ?? []).map((l) => l.text).join('\n').slice(0, 20_000);
+  return (doc.pages[0]?.lines ?? [])
+    .map((l) => l.text)
+    .join('\n')
+    .slice(0, 20_000);
 }
 
 async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s: Stages): Promise<Processed> {
@@ -180,7 +216,11 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
       const doc = await s.read(sources);
       const triage = doc.einvoice
         ? { kind: 'invoice' as const, score: 1, reasons: ['e-invoice XML'] }
-        : triageAttachment({ filename: new URL(url).pathname.split('/').pop(), text: firstPageText(doc), pageCount: doc.pages.length });
+        : triageAttachment({
+            filename: new URL(url).pathname.split('/').pop(),
+            text: firstPageText(doc),
+            pageCount: doc.pages.length,
+          });
       return { index, url, doc, sources, triage, error: null as unknown };
     } catch (err) {
       rethrowOutage(err);
@@ -196,28 +236,58 @@ async function processEmail(p: Extract<SubmissionPayload, { mode: 'email' }>, s:
     extracted[r.index] = null;
     if (!r.doc || !r.triage) {
       const { message, stage, code } = errorInfo(r.error);
-      entries.push({ index: r.index, source_url: r.url, status: 'error', error: { message, stage, code }, result: null });
+      entries.push({
+        index: r.index,
+        source_url: r.url,
+        status: 'error',
+        error: { message, stage, code },
+        result: null,
+      });
       continue;
     }
     if (!EXTRACTED_KINDS.has(r.triage.kind)) {
-      entries.push({ index: r.index, source_url: r.url, status: 'skipped', attachment_kind: r.triage.kind,
-        skipped_reason: `not an invoice (${r.triage.kind})`, error: null, result: null });
+      entries.push({
+        index: r.index,
+        source_url: r.url,
+        status: 'skipped',
+        attachment_kind: r.triage.kind,
+        skipped_reason: `not an invoice (${r.triage.kind})`,
+        error: null,
+        result: null,
+      });
       continue;
     }
     try {
       const e = await extractWithSecondLook(s, r.doc, r.sources, 0, p.requireLineItems);
       extracted[r.index] = e;
-      entries.push({ index: r.index, source_url: r.url, status: 'processed', attachment_kind: r.triage.kind, error: null, result: e.data });
+      entries.push({
+        index: r.index,
+        source_url: r.url,
+        status: 'processed',
+        attachment_kind: r.triage.kind,
+        error: null,
+        result: e.data,
+      });
     } catch (err) {
       rethrowOutage(err);
       errors[r.index] = err;
       const { message, stage, code } = errorInfo(err);
-      entries.push({ index: r.index, source_url: r.url, status: 'error', attachment_kind: r.triage.kind, error: { message, stage, code }, result: null });
+      entries.push({
+        index: r.index,
+        source_url: r.url,
+        status: 'error',
+        attachment_kind: r.triage.kind,
+        error: { message, stage, code },
+        result: null,
+      });
     }
   }
   if (entries.every((e) => e.status === 'error')) allFailed(entries, errors.filter(Boolean));
   // is_invoice combines the text's intent with the attachments' triage (classify/decision.ts); its reason joins email.reasons.
-  const decision = decideIsInvoice(assessment, entries.map((e) => ({ kind: e.attachment_kind ?? null, extracted: e.status === 'processed' })));
+  const decision = decideIsInvoice(
+    assessment,
+    entries.map((e) => ({ kind: e.attachment_kind ?? null, extracted: e.status === 'processed' })),
+  );
   const reasons = [...email.reasons, decision.reason];
   return fromEntries('email', entries, extracted, { email: { ...email, reasons }, is_invoice: decision.isInvoice });
 }

@@ -33,7 +33,14 @@ export interface ProcessTaskDeps {
 
 function classify(err: unknown): PipelineError {
   if (err instanceof PipelineError) return err;
-  return new PipelineError('extraction', 'internal_error', 'An unexpected error stopped the processing of this document.', {}, false, { cause: err });
+  return new PipelineError(
+    'extraction',
+    'internal_error',
+    'An unexpected error stopped the processing of this document.',
+    {},
+    false,
+    { cause: err },
+  );
 }
 
 /** Thrown back to the queue for a retry that does not count against the job (attempt refunded). */
@@ -52,8 +59,9 @@ export function createProcessTask(deps: ProcessTaskDeps): Task {
     const signal = helpers.abortSignal;
     const giveBack = async (reason: string, err: unknown): Promise<never> => {
       // The refund needs the database too: wait for it (bounded), then let the queue retry the job.
-      await retryWhileDatabaseUnavailable(() => refundQueueAttempt(deps.pool, helpers.job.id), { signal })
-        .catch((refundErr: unknown) => log.warn({ err: refundErr }, 'could not refund the queue attempt'));
+      await retryWhileDatabaseUnavailable(() => refundQueueAttempt(deps.pool, helpers.job.id), { signal }).catch(
+        (refundErr: unknown) => log.warn({ err: refundErr }, 'could not refund the queue attempt'),
+      );
       log.warn({ err, reason }, 'job handed back to the queue; its attempt does not count');
       throw new RetryWithoutCharge(reason, { cause: err });
     };
@@ -67,7 +75,14 @@ export function createProcessTask(deps: ProcessTaskDeps): Task {
   };
 }
 
-async function runAttempt(deps: ProcessTaskDeps, jobId: string, attempt: number, maxAttempts: number, signal: AbortSignal, log: Logger): Promise<void> {
+async function runAttempt(
+  deps: ProcessTaskDeps,
+  jobId: string,
+  attempt: number,
+  maxAttempts: number,
+  signal: AbortSignal,
+  log: Logger,
+): Promise<void> {
   const claim = await claimJob(deps.pool, jobId);
   if (!claim) {
     log.info('job already finished (or gone); nothing to do');
@@ -85,7 +100,10 @@ async function runAttempt(deps: ProcessTaskDeps, jobId: string, attempt: number,
   };
   // The result of minutes of work is not dropped because the database is restarting: wait for it.
   const finalWrite = <T>(fn: () => Promise<T>) =>
-    retryWhileDatabaseUnavailable(fn, { signal, onRetry: (err, n) => log.warn({ err, retry: n }, 'database unavailable; retrying the final write') });
+    retryWhileDatabaseUnavailable(fn, {
+      signal,
+      onRetry: (err, n) => log.warn({ err, retry: n }, 'database unavailable; retrying the final write'),
+    });
 
   let result: Processed;
   try {
@@ -125,7 +143,8 @@ async function runAttempt(deps: ProcessTaskDeps, jobId: string, attempt: number,
       return done;
     }),
   );
-  if (!finished) log.warn('another attempt owns this job now (or an earlier try of this write committed); result not written again');
+  if (!finished)
+    log.warn('another attempt owns this job now (or an earlier try of this write committed); result not written again');
   else {
     deps.observe?.finished('processed');
     log.info({ extractionTimeMs }, 'job processed');

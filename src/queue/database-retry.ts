@@ -33,7 +33,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * backoff and runs it again. Any other error, an abort or the time limit rethrows. fn must be safe to repeat: a
  * COMMIT whose answer was lost may have happened (docex's final writes are conditional, so a repeat is a no-op).
  */
-export async function retryWhileDatabaseUnavailable<T>(fn: () => Promise<T>, options: DatabaseRetryOptions = {}): Promise<T> {
+export async function retryWhileDatabaseUnavailable<T>(
+  fn: () => Promise<T>,
+  options: DatabaseRetryOptions = {},
+): Promise<T> {
   const deadline = Date.now() + (options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
   for (let attempt = 1; ; attempt++) {
     try {

@@ -12,7 +12,12 @@ export interface ExhaustedEntry {
 }
 
 export async function findExhausted(db: Queryable, task: TaskName, limit = 100): Promise<ExhaustedEntry[]> {
-  const { rows } = await db.query<{ id: string; payload: Record<string, unknown>; attempts: number; last_error: string | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+    last_error: string | null;
+  }>(
     `SELECT j.id, j.payload, j.attempts, j.last_error FROM graphile_worker._private_jobs j
      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
      WHERE t.identifier = $1 AND j.locked_at IS NULL AND j.attempts >= j.max_attempts

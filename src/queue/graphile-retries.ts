@@ -24,9 +24,24 @@ export const CONNECTION_LOST_CODE = 'DOCEX_CONNECTION_LOST';
 
 /** Codes a restart or a network cut produces: server shutdown/startup (57P0x), class 08, too many connections, sockets. */
 export const CONNECTION_LOSS_CODES = [
-  '57P01', '57P02', '57P03', '53300',
-  '08000', '08001', '08003', '08004', '08006', '08007', '08P01',
-  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08007',
+  '08P01',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
   CONNECTION_LOST_CODE,
 ] as const;
 
@@ -50,12 +65,21 @@ export function installQueueRetries(): void {
   installed = true;
 }
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 const TAGGED = Symbol('docex.connectionErrorsTagged');
 
 function tag<E>(err: E): E {
-  if (err && typeof err === 'object' && typeof (err as { code?: unknown }).code !== 'string' && isDatabaseUnavailable(err)) {
+  if (
+    err &&
+    typeof err === 'object' &&
+    typeof (err as { code?: unknown }).code !== 'string' &&
+    isDatabaseUnavailable(err)
+  ) {
     (err as { code?: string }).code = CONNECTION_LOST_CODE;
   }
   return err;
@@ -84,7 +108,9 @@ function tagClient(client: pg.PoolClient): pg.PoolClient {
 export function queuePool(pool: Pool): Pool {
   function connect(callback?: ConnectCallback): unknown {
     if (callback) {
-      return pool.connect((err, client, done) => callback(err ? tag(err) : undefined, client ? tagClient(client) : undefined, done));
+      return pool.connect((err, client, done) =>
+        callback(err ? tag(err) : undefined, client ? tagClient(client) : undefined, done),
+      );
     }
     return pool.connect().then(tagClient, (err: unknown) => Promise.reject(tag(err)));
   }

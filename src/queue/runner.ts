@@ -13,7 +13,14 @@
 // keep them locked for ever. Tasks are idempotent (a finished job or message is skipped), so a rerun is harmless.
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
-import { Logger as GraphileLogger, run, type Job, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger as GraphileLogger,
+  run,
+  type Job,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.js';
 import { installQueueRetries, queuePool } from './graphile-retries.js';
@@ -54,7 +61,8 @@ function graphileLogger(logger: Logger): GraphileLogger {
     // A job handed back for an outage or a shutdown (pipeline/task.ts RetryWithoutCharge) is expected, not an error.
     if (level === 'error' && !message.includes('RetryWithoutCharge')) logger.error(fields, message);
     else if (level === 'warning' || level === 'error') logger.warn(fields, message);
-    else if (level === 'info') logger.debug(fields, message); // graphile's info lines are chatty
+    else if (level === 'info')
+      logger.debug(fields, message); // graphile's info lines are chatty
     else logger.trace(fields, message);
   });
 }
@@ -104,7 +112,10 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
       [[...ids], leaseSeconds, [...running]],
     );
     if (orphans.rows.length > 0) {
-      logger.warn({ queueJobIds: orphans.rows.map((r) => r.id) }, 'released jobs locked by this process but not running in it');
+      logger.warn(
+        { queueJobIds: orphans.rows.map((r) => r.id) },
+        'released jobs locked by this process but not running in it',
+      );
     }
     // Forget workers gone for a day (their jobs were released long ago).
     await pool.query("DELETE FROM queue_workers WHERE last_seen_at < now() - interval '1 day'");
@@ -151,7 +162,10 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
   const timers = [
     setInterval(() => heartbeat().catch((err) => logger.warn({ err }, 'queue heartbeat failed')), everyMs),
     // Jittered so that many processes do not sweep in lockstep.
-    setInterval(() => sweep().catch((err) => logger.warn({ err }, 'queue sweep failed')), everyMs + Math.random() * 250),
+    setInterval(
+      () => sweep().catch((err) => logger.warn({ err }, 'queue sweep failed')),
+      everyMs + Math.random() * 250,
+    ),
   ];
   await heartbeat().catch(() => {});
 

@@ -7,8 +7,7 @@ import { FilesystemBlobStore } from './filesystem.js';
 import { S3BlobStore, type S3BlobStoreOptions } from './s3.js';
 
 export type BlobStoreConfig =
-  | { kind: 'filesystem'; dir: string; maxObjectBytes?: number }
-  | ({ kind: 's3' } & S3BlobStoreOptions);
+  { kind: 'filesystem'; dir: string; maxObjectBytes?: number } | ({ kind: 's3' } & S3BlobStoreOptions);
 
 /** The default archive folder: `<dataDir>/blobs`. */
 export function defaultArchiveDir(dataDir: string): string {

@@ -24,7 +24,10 @@ export async function sweepArchive(
 ): Promise<SweepResult> {
   // Zero days would delete every archive at once: "keep nothing" is archiving off, not a retention of 0.
   if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > MAX_RETENTION_DAYS) {
-    throw new BlobStoreError('invalid_argument', `retentionDays must be a whole number from 1 to ${MAX_RETENTION_DAYS}.`);
+    throw new BlobStoreError(
+      'invalid_argument',
+      `retentionDays must be a whole number from 1 to ${MAX_RETENTION_DAYS}.`,
+    );
   }
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
     throw new BlobStoreError('invalid_argument', 'now must be a valid date.');

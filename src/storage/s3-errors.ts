@@ -19,7 +19,13 @@ const ACCESS_ERRORS = new Set([
   'CredentialsProviderError',
   'AllAccessDisabled',
 ]);
-const THROTTLING_ERRORS = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'RequestTimeout', 'ServiceUnavailable']);
+const THROTTLING_ERRORS = new Set([
+  'SlowDown',
+  'Throttling',
+  'ThrottlingException',
+  'RequestTimeout',
+  'ServiceUnavailable',
+]);
 const TIMEOUT_ERRORS = new Set(['AbortError', 'TimeoutError', 'RequestTimeout']);
 
 export function s3Error(operation: string, key: string | undefined, err: unknown): BlobStoreError {

@@ -113,7 +113,9 @@ export function resolveS3Options(options: S3BlobStoreOptions): ResolvedS3Options
     region: options.region,
     endpoint,
     forcePathStyle: options.forcePathStyle ?? false,
-    credentials: hasKeyId ? { accessKeyId: options.accessKeyId!, secretAccessKey: options.secretAccessKey! } : undefined,
+    credentials: hasKeyId
+      ? { accessKeyId: options.accessKeyId!, secretAccessKey: options.secretAccessKey! }
+      : undefined,
     maxObjectBytes: wholeNumber('maxObjectBytes', options.maxObjectBytes, DEFAULT_MAX_OBJECT_BYTES, 1, 5 * 1024 ** 3),
     connectTimeoutMs: wholeNumber('connectTimeoutMs', options.connectTimeoutMs, 5_000, 1, 600_000),
     requestTimeoutMs: wholeNumber('requestTimeoutMs', options.requestTimeoutMs, 30_000, 1, 600_000),

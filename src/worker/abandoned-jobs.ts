@@ -40,7 +40,10 @@ export async function endAbandonedJobs(deps: AbandonedJobsDeps): Promise<number>
     if (done) {
       ended++;
       deps.observe?.finished('error');
-      deps.logger.error({ jobId, attempts: entry.attempts, lastError: entry.lastError }, 'job ended: its worker died on every attempt');
+      deps.logger.error(
+        { jobId, attempts: entry.attempts, lastError: entry.lastError },
+        'job ended: its worker died on every attempt',
+      );
     }
   }
   return ended;
@@ -74,7 +77,10 @@ export async function resumeAbandonedDeliveries(deps: AbandonedDeliveriesDeps): 
     });
     if (outcome === 'resumed') resumed++;
     if (outcome !== 'finished') {
-      deps.logger.warn({ messageId, queueAttempts: entry.attempts, lastError: entry.lastError, outcome }, 'delivery whose worker died on every try');
+      deps.logger.warn(
+        { messageId, queueAttempts: entry.attempts, lastError: entry.lastError, outcome },
+        'delivery whose worker died on every try',
+      );
     }
   }
   return resumed;

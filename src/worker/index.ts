@@ -51,7 +51,12 @@ function openArchive(config: Config): BlobStore | null {
 
 export async function startWorker({ config, pool, logger, metrics }: WorkerOptions): Promise<Worker> {
   const log = logger.child({ component: 'worker' });
-  const ocr = await createOcrPool({ engine: config.ocr.engine, size: config.ocr.workers, pageTimeoutMs: config.ocr.pageTimeoutMs, logger: log });
+  const ocr = await createOcrPool({
+    engine: config.ocr.engine,
+    size: config.ocr.workers,
+    pageTimeoutMs: config.ocr.pageTimeoutMs,
+    logger: log,
+  });
   const pdfRunner = createPdfSandboxPool({
     maxWorkers: Math.max(1, Math.min(config.workerConcurrency, 4)),
     timeoutMs: config.pdf.timeoutMs,
@@ -82,7 +87,8 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
       [TASK.processDocument]: createProcessTask({
         pool,
         logger: log,
-        stagesFor: (job, jobLog, signal) => stagesFor({ config, ocr, pdfRunner, archive, extractor, metrics }, job, jobLog, signal),
+        stagesFor: (job, jobLog, signal) =>
+          stagesFor({ config, ocr, pdfRunner, archive, extractor, metrics }, job, jobLog, signal),
         onFinished,
         observe,
       }),
@@ -123,11 +129,19 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
       if (swept.deleted > 0) log.info({ deleted: swept.deleted, cutoff: swept.cutoff }, 'archive retention sweep');
     }
   };
-  const housekeepingTimer = setInterval(() => housekeeping().catch((err) => log.warn({ err }, 'housekeeping failed')), HOUSEKEEPING_INTERVAL_MS);
+  const housekeepingTimer = setInterval(
+    () => housekeeping().catch((err) => log.warn({ err }, 'housekeeping failed')),
+    HOUSEKEEPING_INTERVAL_MS,
+  );
   housekeepingTimer.unref();
   log.info(
-    { concurrency: config.workerConcurrency, maxPerOrg: config.workerMaxPerOrg, webhookConcurrency: config.webhooks.concurrency, ocrWorkers: config.ocr.workers,
-      archive: archive?.describe() ?? 'off' },
+    {
+      concurrency: config.workerConcurrency,
+      maxPerOrg: config.workerMaxPerOrg,
+      webhookConcurrency: config.webhooks.concurrency,
+      ocrWorkers: config.ocr.workers,
+      archive: archive?.describe() ?? 'off',
+    },
     'worker started',
   );
 
@@ -136,7 +150,13 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
       clearInterval(housekeepingTimer);
       clearInterval(abandonedTimer);
       await Promise.all([processing.stop(), delivering.stop()]);
-      await Promise.allSettled([ocr.close(), pdfRunner.close(), archive?.close(), dispatcher.close(), extractor.close()]);
+      await Promise.allSettled([
+        ocr.close(),
+        pdfRunner.close(),
+        archive?.close(),
+        dispatcher.close(),
+        extractor.close(),
+      ]);
       log.info('worker stopped');
     },
   };

@@ -17,7 +17,10 @@ export function installProcessGuards(logger: Logger): ProcessGuards {
   let contained = 0;
   const onRejection = (reason: unknown) => {
     contained++;
-    logger.error({ err: reason, containedRejections: contained }, 'unhandled promise rejection contained; the process keeps running');
+    logger.error(
+      { err: reason, containedRejections: contained },
+      'unhandled promise rejection contained; the process keeps running',
+    );
   };
   process.on('unhandledRejection', onRejection);
   return {

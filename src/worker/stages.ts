@@ -22,7 +22,12 @@ export interface WorkerResources {
   metrics?: Metrics;
 }
 
-export function stagesFor(r: WorkerResources, job: DocumentJob, log: Logger, signal: AbortSignal): Omit<Stages, 'advance' | 'log'> {
+export function stagesFor(
+  r: WorkerResources,
+  job: DocumentJob,
+  log: Logger,
+  signal: AbortSignal,
+): Omit<Stages, 'advance' | 'log'> {
   const { config, metrics } = r;
   const readerDeps: ReaderDeps = {
     ocr: r.ocr,
@@ -50,9 +55,13 @@ export function stagesFor(r: WorkerResources, job: DocumentJob, log: Logger, sig
       }),
     read: (sources) => timed(metrics, 'read', () => readDocumentFromParts(sources, readerDeps)),
     ...(config.ocr.pdfImages === 'auto'
-      ? { readImageText: (doc: ReadDocument, sources: Source[]) => timed(metrics, 'read_images', () => readImageTextOf(doc, sources, readerDeps)) }
+      ? {
+          readImageText: (doc: ReadDocument, sources: Source[]) =>
+            timed(metrics, 'read_images', () => readImageTextOf(doc, sources, readerDeps)),
+        }
       : {}),
-    extract: (doc, typeId, requireLineItems) => timed(metrics, 'extract', () => r.extractor.extract(doc, typeId, requireLineItems, { log, signal })),
+    extract: (doc, typeId, requireLineItems) =>
+      timed(metrics, 'extract', () => r.extractor.extract(doc, typeId, requireLineItems, { log, signal })),
     archive: (j: DocumentJob, d: Downloaded) =>
       timed(metrics, 'archive', async () => {
         if (!r.archive) return null;

@@ -71,7 +71,12 @@ describe('over HTTP', () => {
 
   // Each test speaks from its own address (inject's remoteAddress), so the per-address buckets do not interfere.
   const call = (address: string, clientId: string, secret: string, url = '/v1/documents/nope') =>
-    app.inject({ method: 'GET', url, remoteAddress: address, headers: { 'x-client-id': clientId, 'x-client-secret': secret } });
+    app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: address,
+      headers: { 'x-client-id': clientId, 'x-client-secret': secret },
+    });
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -79,7 +84,12 @@ describe('over HTTP', () => {
     app = await buildApp({ config, pool: db.pool, logger: pino({ level: 'silent' }), metrics: createMetrics(db.pool) });
     await app.ready();
     orgId = (await createOrganization(db.pool, 'Limits')).id;
-    key = await createApiKey(db.pool, { organizationId: orgId, name: 'k', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+    key = await createApiKey(db.pool, {
+      organizationId: orgId,
+      name: 'k',
+      webhookBaseUrl: 'https://h.example',
+      ipAllowlist: [],
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -94,7 +104,9 @@ describe('over HTTP', () => {
     expect(statuses).toEqual([401, 401, 401]);
 
     const started = performance.now();
-    const limited = await Promise.all(Array.from({ length: 20 }, (_, i) => call(`10.0.1.${i + 2}`, key.clientId, 'dxs_wrong')));
+    const limited = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(`10.0.1.${i + 2}`, key.clientId, 'dxs_wrong')),
+    );
     const elapsedMs = performance.now() - started;
     for (const res of limited) {
       expect(res.statusCode).toBe(429);
@@ -120,26 +132,49 @@ describe('over HTTP', () => {
   });
 
   it('successful authentications spend nothing', async () => {
-    const other = await createApiKey(db.pool, { organizationId: orgId, name: 'k2', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
-    for (let i = 0; i < 10; i++) expect((await call('10.0.3.1', other.clientId, other.clientSecret)).statusCode).toBe(404);
+    const other = await createApiKey(db.pool, {
+      organizationId: orgId,
+      name: 'k2',
+      webhookBaseUrl: 'https://h.example',
+      ipAllowlist: [],
+    });
+    for (let i = 0; i < 10; i++)
+      expect((await call('10.0.3.1', other.clientId, other.clientSecret)).statusCode).toBe(404);
     expect((await call('10.0.3.1', other.clientId, 'dxs_wrong')).statusCode).toBe(401);
   });
 
   it('a revoked key whose pair this process remembers is limited like any other failing pair', async () => {
-    const doomed = await createApiKey(db.pool, { organizationId: orgId, name: 'doomed', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+    const doomed = await createApiKey(db.pool, {
+      organizationId: orgId,
+      name: 'doomed',
+      webhookBaseUrl: 'https://h.example',
+      ipAllowlist: [],
+    });
     expect((await call('10.0.5.1', doomed.clientId, doomed.clientSecret)).statusCode).toBe(404); // remembered now
     await revokeApiKey(db.pool, doomed.clientId);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call('10.0.5.1', doomed.clientId, doomed.clientSecret)).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call('10.0.5.1', doomed.clientId, doomed.clientSecret)).statusCode);
     // The first failure forgets the pair (not counted, it had no token); then 3 failures spend the client id's budget.
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('per-organization submit limit: RateLimit-* headers, then 429 with Retry-After', async () => {
     const org = await createOrganization(db.pool, 'Submitter');
-    const k = await createApiKey(db.pool, { organizationId: org.id, name: 's', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+    const k = await createApiKey(db.pool, {
+      organizationId: org.id,
+      name: 's',
+      webhookBaseUrl: 'https://h.example',
+      ipAllowlist: [],
+    });
     const submit = () =>
-      app.inject({ method: 'POST', url: '/v1/documents', remoteAddress: '10.0.4.1', headers: { 'x-client-id': k.clientId, 'x-client-secret': k.clientSecret }, payload: singleBody() });
+      app.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        remoteAddress: '10.0.4.1',
+        headers: { 'x-client-id': k.clientId, 'x-client-secret': k.clientSecret },
+        payload: singleBody(),
+      });
     const [a, b, c] = [await submit(), await submit(), await submit()];
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([202, 202, 429]);
     expect(a.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': '1' });

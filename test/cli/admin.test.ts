@@ -28,10 +28,29 @@ describe('docex orgs / keys', () => {
     expect(org.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await json('orgs', 'list', '--json')).map((o: { id: string }) => o.id)).toContain(org.id);
 
-    const key = await json('keys', 'create', '--org', org.id, '--name', 'production', '--webhook-base-url', 'https://erp.example/hooks/',
-      '--allow', '203.0.113.0/24', '--allow', '2001:db8::1', '--json');
-    for (const f of ['id', 'clientId', 'clientSecret', 'organizationId', 'name', 'webhookBaseUrl', 'ipAllowlist']) expect(key).toHaveProperty(f);
-    expect(key).toMatchObject({ organizationId: org.id, name: 'production', webhookBaseUrl: 'https://erp.example/hooks', ipAllowlist: ['203.0.113.0/24', '2001:db8::1'] });
+    const key = await json(
+      'keys',
+      'create',
+      '--org',
+      org.id,
+      '--name',
+      'production',
+      '--webhook-base-url',
+      'https://erp.example/hooks/',
+      '--allow',
+      '203.0.113.0/24',
+      '--allow',
+      '2001:db8::1',
+      '--json',
+    );
+    for (const f of ['id', 'clientId', 'clientSecret', 'organizationId', 'name', 'webhookBaseUrl', 'ipAllowlist'])
+      expect(key).toHaveProperty(f);
+    expect(key).toMatchObject({
+      organizationId: org.id,
+      name: 'production',
+      webhookBaseUrl: 'https://erp.example/hooks',
+      ipAllowlist: ['203.0.113.0/24', '2001:db8::1'],
+    });
     // >= 32 bytes of entropy: 43 base64url characters after the prefix.
     expect(key.clientSecret).toMatch(/^dxs_[A-Za-z0-9_-]{43}$/);
     expect(key.webhookSigningSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
@@ -61,14 +80,35 @@ describe('docex orgs / keys', () => {
   });
 
   it('fails clearly, with exit code 1, on bad input', async () => {
-    const noOrg = await cli('keys', 'create', '--org', '00000000-0000-4000-8000-000000000000', '--name', 'x', '--webhook-base-url', 'https://h.example', '--json');
+    const noOrg = await cli(
+      'keys',
+      'create',
+      '--org',
+      '00000000-0000-4000-8000-000000000000',
+      '--name',
+      'x',
+      '--webhook-base-url',
+      'https://h.example',
+      '--json',
+    );
     expect(noOrg.code).toBe(1);
     expect(noOrg.stderr).toContain('organization 00000000-0000-4000-8000-000000000000 not found');
     const org = await json('orgs', 'create', '--name', 'B', '--json');
     const badUrl = await cli('keys', 'create', '--org', org.id, '--name', 'x', '--webhook-base-url', 'ftp://h.example');
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr).toContain('--webhook-base-url must be an http(s) URL');
-    const badIp = await cli('keys', 'create', '--org', org.id, '--name', 'x', '--webhook-base-url', 'https://h.example', '--allow', '10.0.0.0/40');
+    const badIp = await cli(
+      'keys',
+      'create',
+      '--org',
+      org.id,
+      '--name',
+      'x',
+      '--webhook-base-url',
+      'https://h.example',
+      '--allow',
+      '10.0.0.0/40',
+    );
     expect(badIp.code).toBe(1);
     expect(badIp.stderr).toContain('--allow');
     const missing = await cli('keys', 'create', '--org', org.id);
@@ -95,15 +135,39 @@ describe('docex orgs / keys', () => {
       await writeFile(path.join(dir, 'builtin.json'), '{"einvoice": false}');
       await writeFile(path.join(dir, 'bad.json'), '{"colour": "blue"}');
       const v1 = await json('parsers', 'create', '--type', '0', '--engine', 'builtin', '--json');
-      const v2 = await json('parsers', 'create', '--type', '0', '--engine', 'builtin', '--config', path.join(dir, 'builtin.json'), '--description', 'text only', '--json');
+      const v2 = await json(
+        'parsers',
+        'create',
+        '--type',
+        '0',
+        '--engine',
+        'builtin',
+        '--config',
+        path.join(dir, 'builtin.json'),
+        '--description',
+        'text only',
+        '--json',
+      );
       expect([v1.version, v2.version]).toEqual([1, 2]);
       expect(v2).toMatchObject({ typeId: 0, engine: 'builtin', state: 'draft', config: { einvoice: false } });
       expect((await json('parsers', 'activate', v1.id, '--json')).state).toBe('active');
       expect((await json('parsers', 'activate', v2.id, '--json')).state).toBe('active');
       const list = await json('parsers', 'list', '--type', '0', '--json');
-      expect(list.map((v: { version: number; state: string }) => [v.version, v.state])).toEqual([[1, 'retired'], [2, 'active']]);
+      expect(list.map((v: { version: number; state: string }) => [v.version, v.state])).toEqual([
+        [1, 'retired'],
+        [2, 'active'],
+      ]);
       expect((await json('parsers', 'retire', v2.id, '--json')).state).toBe('retired');
-      const bad = await cli('parsers', 'create', '--type', '0', '--engine', 'builtin', '--config', path.join(dir, 'bad.json'));
+      const bad = await cli(
+        'parsers',
+        'create',
+        '--type',
+        '0',
+        '--engine',
+        'builtin',
+        '--config',
+        path.join(dir, 'bad.json'),
+      );
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('--config');
       const llmWithoutModel = await cli('parsers', 'create', '--type', '1', '--engine', 'llm');
@@ -121,7 +185,10 @@ describe('docex orgs / keys', () => {
     const missing = await cli('jobs', 'redeliver', '00000000-0000-4000-8000-000000000000');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('not found');
-    expect(await json('jobs', 'redeliver', '--failed', '--since', '1h', '--json')).toEqual({ queued: 0, deliveries: [] });
+    expect(await json('jobs', 'redeliver', '--failed', '--since', '1h', '--json')).toEqual({
+      queued: 0,
+      deliveries: [],
+    });
     expect((await cli('jobs', 'redeliver', '--failed', '--since', 'soon')).code).toBe(1);
   });
 });
@@ -143,8 +210,12 @@ describe('docex jobs list / show', () => {
 
     const mine = await json('jobs', 'list', '--org', org.id, '--json');
     expect(mine.map((j: { id: string }) => j.id)).toEqual([fresh, old]);
-    expect((await json('jobs', 'list', '--org', org.id, '--since', '1h', '--json')).map((j: { id: string }) => j.id)).toEqual([fresh]);
-    expect((await json('jobs', 'list', '--status', 'processed', '--org', org.id, '--json')).map((j: { id: string }) => j.id)).toEqual([old]);
+    expect(
+      (await json('jobs', 'list', '--org', org.id, '--since', '1h', '--json')).map((j: { id: string }) => j.id),
+    ).toEqual([fresh]);
+    expect(
+      (await json('jobs', 'list', '--status', 'processed', '--org', org.id, '--json')).map((j: { id: string }) => j.id),
+    ).toEqual([old]);
     expect(await json('jobs', 'list', '--limit', '1', '--json')).toHaveLength(1);
     const table = await cli('jobs', 'list', '--org', org.id);
     expect(table.stdout).toContain('ref/fresh');
@@ -163,7 +234,12 @@ describe('docex jobs list / show', () => {
     );
     const shown = await json('jobs', 'show', fresh, '--json');
     expect(shown.job).toMatchObject({ id: fresh, status: 'extracting', consumerRefId: 'ref/fresh' });
-    expect(shown.queue).toMatchObject({ attempts: 2, maxAttempts: 5, retrying: true, lastError: expect.stringContaining('connection reset') });
+    expect(shown.queue).toMatchObject({
+      attempts: 2,
+      maxAttempts: 5,
+      retrying: true,
+      lastError: expect.stringContaining('connection reset'),
+    });
     const text = await cli('jobs', 'show', fresh);
     expect(text.stdout).toContain('extracting (retrying: attempt 2 of 5)');
     expect(text.stdout).toContain('last error:    download_failed: connection reset');
@@ -181,7 +257,14 @@ describe('command line usage', () => {
     expect(bare.code).toBe(0);
     expect(bare.stdout).toContain('Usage: docex');
     expect(bare.stdout).toContain('Exit codes');
-    for (const args of [['--help'], ['jobs', '--help'], ['jobs', 'list', '--help'], ['keys', 'create', '--help'], ['extract', '--help'], ['demo', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['jobs', '--help'],
+      ['jobs', 'list', '--help'],
+      ['keys', 'create', '--help'],
+      ['extract', '--help'],
+      ['demo', '--help'],
+    ]) {
       const r = await cli(...args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout, args.join(' ')).toContain('Usage: docex');
@@ -215,7 +298,16 @@ describe('command line usage', () => {
 describe('docex keys create and the address policy', () => {
   it('refuses a webhook base URL the worker would refuse, names the settings, and allows it with the override or the setting', async () => {
     const org = await json('orgs', 'create', '--name', 'Hooks', '--json');
-    const base = ['keys', 'create', '--org', org.id, '--name', 'local', '--webhook-base-url', 'http://127.0.0.1:9/hooks'];
+    const base = [
+      'keys',
+      'create',
+      '--org',
+      org.id,
+      '--name',
+      'local',
+      '--webhook-base-url',
+      'http://127.0.0.1:9/hooks',
+    ];
     const refused = await cli(...base, '--json');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('loopback');
@@ -227,7 +319,10 @@ describe('docex keys create and the address policy', () => {
     const forced = await cli(...base, '--allow-unreachable-webhook', '--json');
     expect(forced.code).toBe(0);
     expect(forced.stderr).toContain('warning');
-    const trusted = await runCliInProcess([...base, '--json'], { DATABASE_URL: db.url, DOCEX_TRUSTED_ADDRESSES: '127.0.0.1' });
+    const trusted = await runCliInProcess([...base, '--json'], {
+      DATABASE_URL: db.url,
+      DOCEX_TRUSTED_ADDRESSES: '127.0.0.1',
+    });
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(trusted.stderr).toBe('');
     expect(await json('keys', 'list', '--org', org.id, '--json')).toHaveLength(2);

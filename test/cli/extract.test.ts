@@ -26,7 +26,12 @@ describe('docex extract', () => {
     const r = await runCliInProcess(['extract', sample('invoice.pdf'), '--json'], {});
     expect(r.code, r.stderr).toBe(0);
     const data = JSON.parse(r.stdout);
-    expect(data.summary_data).toMatchObject({ invoice_number: 'INV-2026-0415', vendor_name: 'Lindqvist Office Supplies Ltd', total: 144, currency: 'GBP' });
+    expect(data.summary_data).toMatchObject({
+      invoice_number: 'INV-2026-0415',
+      vendor_name: 'Lindqvist Office Supplies Ltd',
+      total: 144,
+      currency: 'GBP',
+    });
     expect(data.lineItems).toHaveLength(3);
     const text = await runCliInProcess(['extract', sample('invoice.pdf'), '--no-line-items'], {});
     expect(text.stdout).toMatch(/invoice\.pdf: pdf, 1 page\(s\), type 0, read and extracted in \d+ ms/);
@@ -38,7 +43,9 @@ describe('docex extract', () => {
     expect(refused.stderr).toContain('url_not_allowed');
     expect(refused.stderr).toContain('DOCEX_TRUSTED_ADDRESSES');
     expect(refused.stderr).toContain('DOCEX_ALLOW_PRIVATE_NETWORKS');
-    const allowed = await runCliInProcess(['extract', `${base}/invoice.pdf`, '--json'], { DOCEX_TRUSTED_ADDRESSES: '127.0.0.1' });
+    const allowed = await runCliInProcess(['extract', `${base}/invoice.pdf`, '--json'], {
+      DOCEX_TRUSTED_ADDRESSES: '127.0.0.1',
+    });
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(JSON.parse(allowed.stdout).summary_data.invoice_number).toBe('INV-2026-0415');
   });
@@ -62,10 +69,19 @@ describe('the demo webhook inbox', () => {
       const body = JSON.stringify({ job_id: 'j1', type: 'document.processed' });
       const timestamp = Math.floor(Date.now() / 1000);
       const post = (signature: string, id: string) =>
-        fetch(inbox.baseUrl, { method: 'POST', body, headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature } });
-      expect((await post(sign({ id: 'msg_bad', timestamp, body, secrets: [generateSigningSecret()] }), 'msg_bad')).status).toBe(401);
+        fetch(inbox.baseUrl, {
+          method: 'POST',
+          body,
+          headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature },
+        });
+      expect(
+        (await post(sign({ id: 'msg_bad', timestamp, body, secrets: [generateSigningSecret()] }), 'msg_bad')).status,
+      ).toBe(401);
       expect((await inbox.next('j1', 1000)).verified).toBe(false);
-      const good = await post(sign({ id: 'msg_good', timestamp, body, secrets: [generateSigningSecret(), secret] }), 'msg_good');
+      const good = await post(
+        sign({ id: 'msg_good', timestamp, body, secrets: [generateSigningSecret(), secret] }),
+        'msg_good',
+      );
       expect(good.status).toBe(204);
     } finally {
       await inbox.close();

@@ -42,7 +42,12 @@ function processesUsing(dir: string): string[] {
   return found;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, log: () => string): Promise<void> {
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
@@ -58,7 +63,8 @@ describe('npm start under a supervisor', () => {
 
   beforeAll(async () => {
     // npm start runs the compiled CLI; `npm install` (prepare) builds it, and so does CI's `npm ci`.
-    if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run npm run build first');
+    if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')))
+      throw new Error('dist/ is missing: run npm run build first');
     scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-service-'));
     // Reachable by the postgres user when tests run as root, so the cluster stays inside and is removed with it.
     await chmod(scratch, 0o711);
@@ -91,28 +97,50 @@ describe('npm start under a supervisor', () => {
     npm.stdout!.on('data', (d) => (output += d));
     npm.stderr!.on('data', (d) => (output += d));
     const log = () => output;
-    await waitFor('not ready', async () => {
-      if (npm!.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-      return fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-    }, 60_000, log);
+    await waitFor(
+      'not ready',
+      async () => {
+        if (npm!.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+        return fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      60_000,
+      log,
+    );
     expect(output).toMatch(/"msg":"docex is ready"/);
     expect(await readdir(instancesDir)).toHaveLength(1);
 
     // From another folder, without DOCEX_DATA_DIR: the running service's database, said on stderr.
     const elsewhere = await mkdtemp(path.join(scratch, 'elsewhere-'));
     const adminEnv = { DOCEX_INSTANCES_DIR: instancesDir };
-    const org = await runCli(['orgs', 'create', '--name', 'Found', '--json'], adminEnv, 60_000, { cwd: elsewhere, built: true });
+    const org = await runCli(['orgs', 'create', '--name', 'Found', '--json'], adminEnv, 60_000, {
+      cwd: elsewhere,
+      built: true,
+    });
     expect(org.code, org.stderr).toBe(0);
     expect(org.stderr).toContain(`using the database of the docex service running with data in ${dataDir}`);
     // keys create checks the webhook against the running service's address policy, not only its own environment.
     const orgId = JSON.parse(org.stdout).id;
-    const key = await runCli(['keys', 'create', '--org', orgId, '--name', 'local', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'], adminEnv, 60_000, { cwd: elsewhere, built: true });
+    const key = await runCli(
+      ['keys', 'create', '--org', orgId, '--name', 'local', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'],
+      adminEnv,
+      60_000,
+      { cwd: elsewhere, built: true },
+    );
     expect(key.code, key.stderr).toBe(0);
-    const listed = await runCli(['orgs', 'list', '--json'], { ...env, LOG_LEVEL: 'warn' }, 60_000, { cwd: elsewhere, built: true });
+    const listed = await runCli(['orgs', 'list', '--json'], { ...env, LOG_LEVEL: 'warn' }, 60_000, {
+      cwd: elsewhere,
+      built: true,
+    });
     expect(JSON.parse(listed.stdout).map((o: { name: string }) => o.name)).toContain('Found');
     expect(listed.stderr).toBe('');
     // No service recorded and no database here: an error naming the settings, and no second cluster.
-    const lost = await runCli(['orgs', 'list'], { DOCEX_INSTANCES_DIR: path.join(scratch, 'none') }, 60_000, { cwd: elsewhere, built: true });
+    const lost = await runCli(['orgs', 'list'], { DOCEX_INSTANCES_DIR: path.join(scratch, 'none') }, 60_000, {
+      cwd: elsewhere,
+      built: true,
+    });
     expect(lost.code).toBe(1);
     expect(lost.stderr).toContain('no docex database found');
     expect(lost.stderr).toContain('DOCEX_DATA_DIR or DATABASE_URL');
@@ -124,7 +152,12 @@ describe('npm start under a supervisor', () => {
     npm.kill('SIGTERM');
     await waitFor('the HTTP port still open', async () => !(await portOpen(port)), 30_000, log);
     await waitFor('the embedded PostgreSQL still running', async () => !(await portOpen(pgPort)), 30_000, log);
-    await waitFor('processes of the data folder left', () => processesUsing(dataDir).length === 0, 10_000, () => processesUsing(dataDir).join('\n'));
+    await waitFor(
+      'processes of the data folder left',
+      () => processesUsing(dataDir).length === 0,
+      10_000,
+      () => processesUsing(dataDir).join('\n'),
+    );
     expect(await readdir(instancesDir)).toHaveLength(0);
   }, 120_000);
 });

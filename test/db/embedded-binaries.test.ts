@@ -17,35 +17,51 @@ const postgresIds = () => ({
 });
 
 describe('embedded PostgreSQL binaries for the postgres user', () => {
-  it.skipIf(!asRoot)('(needs root, which runs PostgreSQL as the postgres user) copies unreachable binaries once to a shared folder', async () => {
-    const packaged = await packagedBinariesDir();
-    scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-binaries-'));
-    await chmod(scratch, 0o755);
-    // A checkout inside a private home: 0700, like /root.
-    const privateHome = path.join(scratch, 'home');
-    await mkdir(privateHome, { mode: 0o700 });
-    await chmod(privateHome, 0o700);
-    const hidden = path.join(privateHome, 'app', 'native');
-    await cp(packaged.dir, hidden, { recursive: true, verbatimSymlinks: true });
-    const sharedRoot = path.join(scratch, 'shared');
+  it.skipIf(!asRoot)(
+    '(needs root, which runs PostgreSQL as the postgres user) copies unreachable binaries once to a shared folder',
+    async () => {
+      const packaged = await packagedBinariesDir();
+      scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-binaries-'));
+      await chmod(scratch, 0o755);
+      // A checkout inside a private home: 0700, like /root.
+      const privateHome = path.join(scratch, 'home');
+      await mkdir(privateHome, { mode: 0o700 });
+      await chmod(privateHome, 0o700);
+      const hidden = path.join(privateHome, 'app', 'native');
+      await cp(packaged.dir, hidden, { recursive: true, verbatimSymlinks: true });
+      const sharedRoot = path.join(scratch, 'shared');
 
-    const messages: string[] = [];
-    const binaries = await binariesForOtherUser((m) => messages.push(m), { source: { dir: hidden, version: packaged.version }, sharedRoot });
-    expect(binaries.postgres.startsWith(sharedRoot)).toBe(true);
-    expect(messages.join('\n')).toContain(`the postgres user cannot reach ${hidden}`);
+      const messages: string[] = [];
+      const binaries = await binariesForOtherUser((m) => messages.push(m), {
+        source: { dir: hidden, version: packaged.version },
+        sharedRoot,
+      });
+      expect(binaries.postgres.startsWith(sharedRoot)).toBe(true);
+      expect(messages.join('\n')).toContain(`the postgres user cannot reach ${hidden}`);
 
-    // The postgres user can run the copy (and its shared libraries load from the copied lib/).
-    const ran = spawnSync(binaries.postgres, ['--version'], { ...postgresIds(), encoding: 'utf8' });
-    expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/^postgres \(PostgreSQL\) \d+/);
-    const hiddenRun = spawnSync(path.join(hidden, 'bin', 'postgres'), ['--version'], { ...postgresIds(), encoding: 'utf8' });
-    expect(hiddenRun.status).not.toBe(0);
+      // The postgres user can run the copy (and its shared libraries load from the copied lib/).
+      const ran = spawnSync(binaries.postgres, ['--version'], { ...postgresIds(), encoding: 'utf8' });
+      expect(ran.status, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/^postgres \(PostgreSQL\) \d+/);
+      const hiddenRun = spawnSync(path.join(hidden, 'bin', 'postgres'), ['--version'], {
+        ...postgresIds(),
+        encoding: 'utf8',
+      });
+      expect(hiddenRun.status).not.toBe(0);
 
-    // Once per version: a second start uses the copy as it is.
-    const again: string[] = [];
-    expect((await binariesForOtherUser((m) => again.push(m), { source: { dir: hidden, version: packaged.version }, sharedRoot })).postgres).toBe(binaries.postgres);
-    expect(again).toEqual([]);
-  });
+      // Once per version: a second start uses the copy as it is.
+      const again: string[] = [];
+      expect(
+        (
+          await binariesForOtherUser((m) => again.push(m), {
+            source: { dir: hidden, version: packaged.version },
+            sharedRoot,
+          })
+        ).postgres,
+      ).toBe(binaries.postgres);
+      expect(again).toEqual([]);
+    },
+  );
 
   it('uses the binaries in place when every user can reach them', async () => {
     const packaged = await packagedBinariesDir();
@@ -56,7 +72,10 @@ describe('embedded PostgreSQL binaries for the postgres user', () => {
       await cp(packaged.dir, reachable, { recursive: true, verbatimSymlinks: true });
       const messages: string[] = [];
       const sharedRoot = path.join(open, 'never-used');
-      const binaries = await binariesForOtherUser((m) => messages.push(m), { source: { dir: reachable, version: packaged.version }, sharedRoot });
+      const binaries = await binariesForOtherUser((m) => messages.push(m), {
+        source: { dir: reachable, version: packaged.version },
+        sharedRoot,
+      });
       expect(binaries.root).toBe(reachable);
       expect(messages).toEqual([]);
     } finally {

@@ -71,7 +71,11 @@ describe('embedded PostgreSQL', () => {
     docs.file('/invoice.xml', await readFile('test/fixtures/einvoice/ubl-invoice-peppol.xml'));
     const base = `http://127.0.0.1:${env.PORT}`;
     const startServer = () => {
-      const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'start'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout!.on('data', (d) => (out += d));
       child.stderr!.on('data', (d) => (out += d));
@@ -87,14 +91,36 @@ describe('embedded PostgreSQL', () => {
     try {
       await waitReady(`${base}/readyz`, server.child, server.log);
       const org = JSON.parse((await runCliInProcess(['orgs', 'create', '--name', 'Embedded', '--json'], env)).stdout);
-      const keyRun = await runCliInProcess(['keys', 'create', '--org', org.id, '--name', 'dev', '--webhook-base-url', 'http://127.0.0.1:9/hooks', '--json'], env);
+      const keyRun = await runCliInProcess(
+        [
+          'keys',
+          'create',
+          '--org',
+          org.id,
+          '--name',
+          'dev',
+          '--webhook-base-url',
+          'http://127.0.0.1:9/hooks',
+          '--json',
+        ],
+        env,
+      );
       expect(keyRun.code, keyRun.stderr).toBe(0);
       const key = JSON.parse(keyRun.stdout);
-      const headers = { 'x-client-id': key.clientId, 'x-client-secret': key.clientSecret, 'content-type': 'application/json' };
+      const headers = {
+        'x-client-id': key.clientId,
+        'x-client-secret': key.clientSecret,
+        'content-type': 'application/json',
+      };
       const res = await fetch(`${base}/v1/documents`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ documentUrl: docs.url('/invoice.xml'), requireLineItems: false, documentId: 1, consumerRefId: 'emb-1' }),
+        body: JSON.stringify({
+          documentUrl: docs.url('/invoice.xml'),
+          requireLineItems: false,
+          documentId: 1,
+          consumerRefId: 'emb-1',
+        }),
       });
       expect(res.status).toBe(202);
       // The worker inside `docex start` processes it.

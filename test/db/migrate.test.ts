@@ -44,7 +44,9 @@ describe('migrations', () => {
         { id: 8, name: 'Email attachments', state: 'internal' },
         { id: 9, name: 'PO number only', state: 'public' },
       ]);
-      const queue = await a.query("SELECT to_regprocedure('graphile_worker.add_job(text,json,text,timestamptz,integer,text,integer,text[],text)') AS fn");
+      const queue = await a.query(
+        "SELECT to_regprocedure('graphile_worker.add_job(text,json,text,timestamptz,integer,text,integer,text[],text)') AS fn",
+      );
       expect(queue.rows[0].fn).not.toBeNull();
     } finally {
       await a.end();

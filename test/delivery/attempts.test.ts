@@ -56,8 +56,12 @@ async function deliveredJob(key: TestKey): Promise<string> {
   const claim = await claimJob(t.db.pool, jobId);
   await withTransaction(t.db.pool, async (tx) => {
     const done = await completeJob(tx, jobId, claim!.token, {
-      extractedData: { summary_data: {}, lineItems: [] }, extractionTimeMs: 1, parserVersionId: null, parserVersion: null,
-      modelCost: null, archivedStorageKey: null,
+      extractedData: { summary_data: {}, lineItems: [] },
+      extractionTimeMs: 1,
+      parserVersionId: null,
+      parserVersion: null,
+      modelCost: null,
+      archivedStorageKey: null,
     });
     await enqueueDelivery(tx, done!);
   });
@@ -95,7 +99,10 @@ describe('delivery attempts', () => {
     await new Promise((r) => setTimeout(r, 2_500)); // the schedule (0s,1s,1s) would have retried by now
     const after = await waitForJob(t.db.pool, key.organizationId, jobId);
     expect(after).toMatchObject({
-      status: 'processed', webhookAttempts: 1, webhookStatus: 'webhook_failed', errorStage: 'delivery',
+      status: 'processed',
+      webhookAttempts: 1,
+      webhookStatus: 'webhook_failed',
+      errorStage: 'delivery',
       errorCode: 'webhook_url_not_allowed',
     });
     expect(job.error).toMatch(/DOCEX_TRUSTED_ADDRESSES/);

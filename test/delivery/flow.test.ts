@@ -60,16 +60,32 @@ async function keyWithSecret(webhookPath = '/hooks'): Promise<TestKey & { signin
 
 /** Submits a job through the API and finishes it through the real state transitions, queuing its delivery. */
 async function finishedJob(key: TestKey, outcome: 'processed' | 'error' = 'processed', webhookUrl = 'invoices') {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: singleBody({ webhookUrl }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: key.headers,
+    payload: singleBody({ webhookUrl }),
+  });
   const { jobId } = res.json();
   const claim = await claimJob(t.db.pool, jobId);
   await withTransaction(t.db.pool, async (tx) => {
-    const done = outcome === 'processed'
-      ? await completeJob(tx, jobId, claim!.token, {
-        extractedData: { summary_data: { invoice_number: 'INV-1', total: 119 }, lineItems: [] },
-        extractionTimeMs: 12, parserVersionId: null, parserVersion: null, modelCost: null, archivedStorageKey: null,
-      })
-      : await failJob(tx, jobId, claim!.token, { message: 'The document host answered 404.', stage: 'download', code: 'download_http_error', detail: { status: 404 }, extractionTimeMs: 5 });
+    const done =
+      outcome === 'processed'
+        ? await completeJob(tx, jobId, claim!.token, {
+            extractedData: { summary_data: { invoice_number: 'INV-1', total: 119 }, lineItems: [] },
+            extractionTimeMs: 12,
+            parserVersionId: null,
+            parserVersion: null,
+            modelCost: null,
+            archivedStorageKey: null,
+          })
+        : await failJob(tx, jobId, claim!.token, {
+            message: 'The document host answered 404.',
+            stage: 'download',
+            code: 'download_http_error',
+            detail: { status: 404 },
+            extractionTimeMs: 5,
+          });
     await enqueueDelivery(tx, done!);
   });
   return jobId as string;
@@ -87,17 +103,39 @@ describe('webhook delivery', () => {
     expect(d!.path).toBe('/hooks/invoices');
     expect(d!.headers['content-type']).toBe('application/json');
     expect(d!.headers['user-agent']).toMatch(/^docex\/\d+\.\d+\.\d+$/);
-    const payload = new Webhook(key.signingSecret).verify(d!.body, d!.headers as Record<string, string>) as Record<string, any>;
+    const payload = new Webhook(key.signingSecret).verify(d!.body, d!.headers as Record<string, string>) as Record<
+      string,
+      any
+    >;
     expect(payload).toMatchObject({
-      type: 'document.processed', job_id: jobId, consumer_ref_id: 'ref-1', document_id: 42, type_id: 0, status: 'processed',
-      processed_data: { summary_data: { invoice_number: 'INV-1', total: 119 }, lineItems: [] }, error: null,
-      parser_version: null, model_cost: null, extraction_time_ms: 12,
+      type: 'document.processed',
+      job_id: jobId,
+      consumer_ref_id: 'ref-1',
+      document_id: 42,
+      type_id: 0,
+      status: 'processed',
+      processed_data: { summary_data: { invoice_number: 'INV-1', total: 119 }, lineItems: [] },
+      error: null,
+      parser_version: null,
+      model_cost: null,
+      extraction_time_ms: 12,
     });
     const job = await waitForJob(t.db.pool, key.organizationId, jobId, finishedDelivery(1));
-    expect(job).toMatchObject({ webhookStatus: 'webhook_posted', webhookAttempts: 1, webhookResponseCode: 200, webhookResponseBody: 'ok', errorStage: null });
+    expect(job).toMatchObject({
+      webhookStatus: 'webhook_posted',
+      webhookAttempts: 1,
+      webhookResponseCode: 200,
+      webhookResponseBody: 'ok',
+      errorStage: null,
+    });
     const log = await listAttempts(t.db.pool, jobId);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ attempt: 1, statusCode: 200, url: `${receiver.baseUrl}/hooks/invoices`, errorCode: null });
+    expect(log[0]).toMatchObject({
+      attempt: 1,
+      statusCode: 200,
+      url: `${receiver.baseUrl}/hooks/invoices`,
+      errorCode: null,
+    });
   });
 
   it('500 then 200: two attempts of one message, same webhook-id and body, both recorded', async () => {
@@ -110,7 +148,10 @@ describe('webhook delivery', () => {
     const job = await waitForJob(t.db.pool, key.organizationId, jobId, (j) => j.webhookStatus === 'webhook_posted');
     expect(job.webhookAttempts).toBe(2);
     const log = await listAttempts(t.db.pool, jobId);
-    expect(log.map((a) => [a.attempt, a.statusCode, a.responseBody])).toEqual([[1, 500, 'boom'], [2, 200, 'ok']]);
+    expect(log.map((a) => [a.attempt, a.statusCode, a.responseBody])).toEqual([
+      [1, 500, 'boom'],
+      [2, 200, 'ok'],
+    ]);
   });
 
   it('a failed job is delivered as document.failed with {message, stage, code}', async () => {
@@ -118,7 +159,10 @@ describe('webhook delivery', () => {
     const jobId = await finishedJob(key, 'error');
     const [d] = await receiver.waitFor(1);
     expect(JSON.parse(d!.body)).toMatchObject({
-      type: 'document.failed', job_id: jobId, status: 'error', processed_data: null,
+      type: 'document.failed',
+      job_id: jobId,
+      status: 'error',
+      processed_data: null,
       error: { message: 'The document host answered 404.', stage: 'download', code: 'download_http_error' },
     });
   });
@@ -131,7 +175,13 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.deliveries).toHaveLength(1);
     const after = await waitForJob(t.db.pool, key.organizationId, jobId);
-    expect(after).toMatchObject({ status: 'processed', webhookStatus: 'webhook_failed', webhookResponseCode: 410, errorStage: 'delivery', errorCode: 'webhook_gone' });
+    expect(after).toMatchObject({
+      status: 'processed',
+      webhookStatus: 'webhook_failed',
+      webhookResponseCode: 410,
+      errorStage: 'delivery',
+      errorCode: 'webhook_gone',
+    });
     expect(after.extractedData).toEqual(job.extractedData);
   });
 
@@ -139,8 +189,19 @@ describe('webhook delivery', () => {
     const key = await keyWithSecret();
     receiver.respondWith(status(503), status(503), status(503));
     const jobId = await finishedJob(key);
-    const job = await waitForJob(t.db.pool, key.organizationId, jobId, (j) => j.errorCode === 'webhook_exhausted', 20_000);
-    expect(job).toMatchObject({ webhookAttempts: 3, webhookStatus: 'webhook_failed', webhookResponseCode: 503, errorStage: 'delivery' });
+    const job = await waitForJob(
+      t.db.pool,
+      key.organizationId,
+      jobId,
+      (j) => j.errorCode === 'webhook_exhausted',
+      20_000,
+    );
+    expect(job).toMatchObject({
+      webhookAttempts: 3,
+      webhookStatus: 'webhook_failed',
+      webhookResponseCode: 503,
+      errorStage: 'delivery',
+    });
     expect(job.errorDetail).toMatchObject({ attempts: 3, lastStatusCode: 503 });
   });
 
@@ -180,12 +241,19 @@ describe('webhook delivery', () => {
       expect(() => new Webhook(secret).verify(d!.body, d!.headers as Record<string, string>)).not.toThrow();
     }
     // After the grace period only the new secret signs.
-    await t.db.pool.query("UPDATE webhook_signing_secrets SET expires_at = now() - interval '1 second' WHERE secret = $1", [key.signingSecret]);
+    await t.db.pool.query(
+      "UPDATE webhook_signing_secrets SET expires_at = now() - interval '1 second' WHERE secret = $1",
+      [key.signingSecret],
+    );
     receiver.deliveries.length = 0;
     await finishedJob(key);
     const [later] = await receiver.waitFor(1);
-    expect(() => new Webhook(rotated.secret).verify(later!.body, later!.headers as Record<string, string>)).not.toThrow();
-    expect(() => new Webhook(key.signingSecret).verify(later!.body, later!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(rotated.secret).verify(later!.body, later!.headers as Record<string, string>),
+    ).not.toThrow();
+    expect(() =>
+      new Webhook(key.signingSecret).verify(later!.body, later!.headers as Record<string, string>),
+    ).toThrow();
   });
 
   it('POST /v1/jobs/:jobId/redeliver sends the stored result again as a new message, scoped to the organization', async () => {
@@ -209,8 +277,17 @@ describe('webhook delivery', () => {
 
   it('redeliver answers 409 for a job that is not finished', async () => {
     const key = await keyWithSecret();
-    const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: singleBody() });
-    const again = await t.app.inject({ method: 'POST', url: `/v1/jobs/${res.json().jobId}/redeliver`, headers: key.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: key.headers,
+      payload: singleBody(),
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/v1/jobs/${res.json().jobId}/redeliver`,
+      headers: key.headers,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('job_not_finished');
   });

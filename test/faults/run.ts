@@ -40,7 +40,9 @@ async function runOne(scenario: Scenario): Promise<boolean> {
     process.stdout.write(`\n${scenario.name}: FAIL (${(err as Error).stack ?? String(err)}); logs in ${ctx.logDir}\n`);
     return false;
   } finally {
-    await ctx.close().catch((err: unknown) => process.stderr.write(`cleanup of ${scenario.name} failed: ${String(err)}\n`));
+    await ctx
+      .close()
+      .catch((err: unknown) => process.stderr.write(`cleanup of ${scenario.name} failed: ${String(err)}\n`));
   }
 }
 
@@ -48,7 +50,9 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((w) => !SCENARIOS.some((s) => s.name === w));
   if (unknown.length > 0) {
-    process.stderr.write(`unknown scenario(s): ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`);
+    process.stderr.write(
+      `unknown scenario(s): ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`,
+    );
     process.exit(2);
   }
   const chosen = wanted.length > 0 ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;

@@ -52,7 +52,8 @@ describe.each(routes)('$method $url', (route) => {
       expect(res.statusCode).toBe(401);
       bodies.push(res.json());
     }
-    for (const b of bodies) expect(b).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'invalid_credentials', message: INVALID });
+    for (const b of bodies)
+      expect(b).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'invalid_credentials', message: INVALID });
   });
 
   it('passes authentication with valid credentials', async () => {
@@ -80,19 +81,28 @@ describe('revocation and organization deletion', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/documents/x', headers: k.headers });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(INVALID);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/documents/x', headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/documents/x', headers: other.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it('several active keys of one organization work side by side (rotation: add, then revoke)', async () => {
     const oldKey = await t.createKey({ name: 'old' });
     const newKey = await t.createKey({ organizationId: oldKey.organizationId, name: 'new' });
-    const submit = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: oldKey.headers, payload: singleBody({ consumerRefId: 'rot-1' }) });
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: oldKey.headers,
+      payload: singleBody({ consumerRefId: 'rot-1' }),
+    });
     expect(submit.statusCode).toBe(202);
     const read = await t.app.inject({ method: 'GET', url: '/v1/documents/rot-1', headers: newKey.headers });
     expect(read.statusCode).toBe(200);
     expect(read.json().apiKeyId).toBe(oldKey.id);
     await revokeApiKey(t.db.pool, oldKey.clientId);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/documents/rot-1', headers: oldKey.headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/documents/rot-1', headers: oldKey.headers })).statusCode,
+    ).toBe(401);
     // The job keeps its key association after revocation (SPEC 5 rule 6).
     const after = await t.app.inject({ method: 'GET', url: '/v1/documents/rot-1', headers: newKey.headers });
     expect(after.json().apiKeyId).toBe(oldKey.id);
@@ -146,13 +156,17 @@ describe('IP allowlist', () => {
     try {
       const k = await proxied.createKey({ allow: ['203.0.113.5'] });
       const viaProxy = await proxied.app.inject({
-        method: 'GET', url: '/v1/documents/x', remoteAddress: '127.0.0.1',
+        method: 'GET',
+        url: '/v1/documents/x',
+        remoteAddress: '127.0.0.1',
         headers: { ...k.headers, 'x-forwarded-for': '203.0.113.5' },
       });
       expect(viaProxy.statusCode).toBe(404);
       // The same header from an untrusted peer changes nothing.
       const direct = await proxied.app.inject({
-        method: 'GET', url: '/v1/documents/x', remoteAddress: '198.51.100.1',
+        method: 'GET',
+        url: '/v1/documents/x',
+        remoteAddress: '198.51.100.1',
         headers: { ...k.headers, 'x-forwarded-for': '203.0.113.5' },
       });
       expect(direct.statusCode).toBe(403);

@@ -51,7 +51,12 @@ beforeAll(async () => {
   app = await buildApp({ config, pool, logger: pino({ level: 'silent' }), metrics: createMetrics(pool) });
   await app.ready();
   const org = await createOrganization(pool, 'Outage');
-  key = await createApiKey(pool, { organizationId: org.id, name: 'k', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+  key = await createApiKey(pool, {
+    organizationId: org.id,
+    name: 'k',
+    webhookBaseUrl: 'https://h.example',
+    ipAllowlist: [],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -90,7 +95,12 @@ it('answers 503 with Retry-After while the database is down, and recovers by its
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   }
   // With an Idempotency-Key too (its own transaction, not the group commit).
-  const keyed = await app.inject({ method: 'POST', url: '/v1/documents', headers: { ...headers(), 'idempotency-key': 'outage-1' }, payload: singleBody() });
+  const keyed = await app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: { ...headers(), 'idempotency-key': 'outage-1' },
+    payload: singleBody(),
+  });
   expect(keyed.statusCode).toBe(503);
   const ready = await app.inject({ method: 'GET', url: '/readyz' });
   expect(ready.statusCode).toBe(503);
@@ -103,7 +113,12 @@ it('answers 503 with Retry-After while the database is down, and recovers by its
 
   await waitFor('readiness', async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200);
   await waitFor('submissions', async () => (await submit()).statusCode === 202);
-  const keyedAgain = await app.inject({ method: 'POST', url: '/v1/documents', headers: { ...headers(), 'idempotency-key': 'outage-1' }, payload: singleBody() });
+  const keyedAgain = await app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: { ...headers(), 'idempotency-key': 'outage-1' },
+    payload: singleBody(),
+  });
   expect(keyedAgain.statusCode).toBe(202);
   expect((await app.inject({ method: 'GET', url: '/v1/documents/ref-1', headers: headers() })).statusCode).toBe(200);
 }, 60_000);
@@ -111,7 +126,10 @@ it('answers 503 with Retry-After while the database is down, and recovers by its
 /** The cluster's postmaster and its children (backends, checkpointer, ...): stopping them all is a hung server. */
 async function clusterPids(): Promise<number[]> {
   const main = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  const children = execFileSync('pgrep', ['-P', String(main)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  const children = execFileSync('pgrep', ['-P', String(main)], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
   return [main, ...children];
 }
 
@@ -126,8 +144,16 @@ it('a database that hangs instead of refusing: 503 within seconds, not a request
       submit(),
       // A submission already past authentication: its batch statement hangs until the batcher's timeout.
       new JobInsertBatcher(pool, 10, 1, 3_000).insert({
-        id: randomUUID(), organizationId: key.organizationId, apiKeyId: key.id, webhookUrl: 'https://h.example',
-        payload: toPayload({ documentUrl: 'https://f.example/a.pdf', requireLineItems: true, documentId: 1, consumerRefId: 'hung' }),
+        id: randomUUID(),
+        organizationId: key.organizationId,
+        apiKeyId: key.id,
+        webhookUrl: 'https://h.example',
+        payload: toPayload({
+          documentUrl: 'https://f.example/a.pdf',
+          requireLineItems: true,
+          documentId: 1,
+          consumerRefId: 'hung',
+        }),
       }),
     ]).then((results) => results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason)));
     const elapsed = Date.now() - started;

@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const submit = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/v1/documents', headers: { ...key.headers, ...headers }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: { ...key.headers, ...headers },
+    payload: payload as object,
+  });
 
 async function row(jobId: string) {
   const { rows } = await t.db.pool.query('SELECT * FROM document_jobs WHERE id = $1', [jobId]);
@@ -31,20 +36,46 @@ describe('modes by body shape', () => {
     expect(body.consumerRefId).toBe('single-1');
     const r = await row(body.jobId);
     expect(r).toMatchObject({
-      mode: 'single', type_id: 0, status: 'initiated', webhook_attempts: 0, require_line_items: true,
-      document_id: '42', webhook_url: 'https://h.example/hooks/a/b?x=1', api_key_id: key.id,
+      mode: 'single',
+      type_id: 0,
+      status: 'initiated',
+      webhook_attempts: 0,
+      require_line_items: true,
+      document_id: '42',
+      webhook_url: 'https://h.example/hooks/a/b?x=1',
+      api_key_id: key.id,
       organization_id: key.organizationId,
     });
-    for (const f of ['extracted_data', 'extraction_time_ms', 'model_cost', 'webhook_status', 'webhook_response_code',
-      'webhook_response_body', 'error', 'error_stage', 'error_code', 'error_detail', 'parser_version_id',
-      'parser_version', 'archived_storage_key']) {
+    for (const f of [
+      'extracted_data',
+      'extraction_time_ms',
+      'model_cost',
+      'webhook_status',
+      'webhook_response_code',
+      'webhook_response_body',
+      'error',
+      'error_stage',
+      'error_code',
+      'error_detail',
+      'parser_version_id',
+      'parser_version',
+      'archived_storage_key',
+    ]) {
       expect(r[f], f).toBeNull();
     }
-    expect(await queueEntries(body.jobId)).toEqual([{ task_identifier: 'process_document', payload: { jobId: body.jobId } }]);
+    expect(await queueEntries(body.jobId)).toEqual([
+      { task_identifier: 'process_document', payload: { jobId: body.jobId } },
+    ]);
   });
 
   it('multi: documentUrls selects multi-image mode; processingMode defaults to single_invoice', async () => {
-    const res = await submit({ documentUrls: ['https://f.example/1.jpg', 'https://f.example/2.jpg'], requireLineItems: false, documentId: 1, consumerRefId: 'm1', typeId: 3 });
+    const res = await submit({
+      documentUrls: ['https://f.example/1.jpg', 'https://f.example/2.jpg'],
+      requireLineItems: false,
+      documentId: 1,
+      consumerRefId: 'm1',
+      typeId: 3,
+    });
     expect(res.statusCode).toBe(202);
     const r = await row(res.json().jobId);
     expect(r.mode).toBe('multi');
@@ -54,15 +85,28 @@ describe('modes by body shape', () => {
   });
 
   it('multi: multiple_invoices is kept', async () => {
-    const res = await submit({ documentUrls: ['https://f.example/1.jpg'], processingMode: 'multiple_invoices', requireLineItems: true, documentId: 1, consumerRefId: 'm2' });
+    const res = await submit({
+      documentUrls: ['https://f.example/1.jpg'],
+      processingMode: 'multiple_invoices',
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'm2',
+    });
     expect(res.statusCode).toBe(202);
     expect((await row(res.json().jobId)).payload.processingMode).toBe('multiple_invoices');
   });
 
   it('email: attachments win over documentUrls; typeId is ignored and 8 is stored', async () => {
     const res = await submit({
-      attachments: ['https://m.example/a.pdf'], documentUrls: ['https://f.example/1.jpg'], documentUrl: 'https://f.example/x.pdf',
-      subject: 'Invoice 7', body: 'attached', typeId: 1, requireLineItems: true, documentId: 9, consumerRefId: 'e1',
+      attachments: ['https://m.example/a.pdf'],
+      documentUrls: ['https://f.example/1.jpg'],
+      documentUrl: 'https://f.example/x.pdf',
+      subject: 'Invoice 7',
+      body: 'attached',
+      typeId: 1,
+      requireLineItems: true,
+      documentId: 9,
+      consumerRefId: 'e1',
     });
     expect(res.statusCode).toBe(202);
     const r = await row(res.json().jobId);
@@ -73,12 +117,32 @@ describe('modes by body shape', () => {
   });
 
   it('an empty winning array is a 400 even when the other array is valid', async () => {
-    const emailEmpty = await submit({ attachments: [], documentUrls: ['https://f.example/1.jpg'], subject: 's', body: 'b', requireLineItems: true, documentId: 1, consumerRefId: 'x' });
+    const emailEmpty = await submit({
+      attachments: [],
+      documentUrls: ['https://f.example/1.jpg'],
+      subject: 's',
+      body: 'b',
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'x',
+    });
     expect(emailEmpty.statusCode).toBe(400);
-    expect(emailEmpty.json().details).toContainEqual({ field: '/attachments', message: 'must NOT have fewer than 1 items' });
-    const multiEmpty = await submit({ documentUrls: [], documentUrl: 'https://f.example/x.pdf', requireLineItems: true, documentId: 1, consumerRefId: 'x' });
+    expect(emailEmpty.json().details).toContainEqual({
+      field: '/attachments',
+      message: 'must NOT have fewer than 1 items',
+    });
+    const multiEmpty = await submit({
+      documentUrls: [],
+      documentUrl: 'https://f.example/x.pdf',
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'x',
+    });
     expect(multiEmpty.statusCode).toBe(400);
-    expect(multiEmpty.json().details).toContainEqual({ field: '/documentUrls', message: 'must NOT have fewer than 1 items' });
+    expect(multiEmpty.json().details).toContainEqual({
+      field: '/documentUrls',
+      message: 'must NOT have fewer than 1 items',
+    });
   });
 });
 
@@ -95,10 +159,44 @@ describe('validation (400 with details)', () => {
     ['requireLineItems as a string', singleBody({ requireLineItems: 'true' }), '/requireLineItems'],
     ['typeId as a string', singleBody({ typeId: '0' }), '/typeId'],
     ['relative documentUrl', singleBody({ documentUrl: 'invoice.pdf' }), '/documentUrl'],
-    ['documentUrls item not a URL', { documentUrls: ['nope'], requireLineItems: true, documentId: 1, consumerRefId: 'x' }, '/documentUrls/0'],
-    ['bad processingMode', { documentUrls: ['https://f.example/1.jpg'], processingMode: 'both', requireLineItems: true, documentId: 1, consumerRefId: 'x' }, '/processingMode'],
-    ['email without subject', { attachments: ['https://m.example/a.pdf'], body: 'b', requireLineItems: true, documentId: 1, consumerRefId: 'x' }, '/subject'],
-    ['email without body', { attachments: ['https://m.example/a.pdf'], subject: 's', requireLineItems: true, documentId: 1, consumerRefId: 'x' }, '/body'],
+    [
+      'documentUrls item not a URL',
+      { documentUrls: ['nope'], requireLineItems: true, documentId: 1, consumerRefId: 'x' },
+      '/documentUrls/0',
+    ],
+    [
+      'bad processingMode',
+      {
+        documentUrls: ['https://f.example/1.jpg'],
+        processingMode: 'both',
+        requireLineItems: true,
+        documentId: 1,
+        consumerRefId: 'x',
+      },
+      '/processingMode',
+    ],
+    [
+      'email without subject',
+      {
+        attachments: ['https://m.example/a.pdf'],
+        body: 'b',
+        requireLineItems: true,
+        documentId: 1,
+        consumerRefId: 'x',
+      },
+      '/subject',
+    ],
+    [
+      'email without body',
+      {
+        attachments: ['https://m.example/a.pdf'],
+        subject: 's',
+        requireLineItems: true,
+        documentId: 1,
+        consumerRefId: 'x',
+      },
+      '/body',
+    ],
     ['webhookUrl not a string', singleBody({ webhookUrl: 5 }), '/webhookUrl'],
   ])('%s', async (_name, payload, field) => {
     const res = await submit(JSON.parse(JSON.stringify(payload)));
@@ -110,13 +208,21 @@ describe('validation (400 with details)', () => {
 
   it('lists every invalid field at once', async () => {
     const res = await submit({ documentUrl: 'x', requireLineItems: 'no', consumerRefId: '' });
-    const fields = res.json().details.map((d: { field: string }) => d.field).sort();
+    const fields = res
+      .json()
+      .details.map((d: { field: string }) => d.field)
+      .sort();
     expect(fields).toEqual(['/consumerRefId', '/documentId', '/documentUrl', '/requireLineItems']);
   });
 
   it('a non-object body is a 400', async () => {
     for (const payload of ['[]', '"x"', '42', 'null']) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: { ...key.headers, 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { ...key.headers, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
     }
   });
@@ -135,8 +241,17 @@ describe('validation (400 with details)', () => {
     await t.db.pool.query("INSERT INTO document_types (id, name, state) VALUES (7, 'Old', 'archived')");
     const archived = await submit(singleBody({ typeId: 7 }));
     expect(archived.statusCode).toBe(400);
-    expect(archived.json()).toMatchObject({ code: 'type_not_allowed', message: 'typeId 7 is archived and cannot be submitted' });
-    const multiInternal = await submit({ documentUrls: ['https://f.example/1.jpg'], typeId: 8, requireLineItems: true, documentId: 1, consumerRefId: 'x' });
+    expect(archived.json()).toMatchObject({
+      code: 'type_not_allowed',
+      message: 'typeId 7 is archived and cannot be submitted',
+    });
+    const multiInternal = await submit({
+      documentUrls: ['https://f.example/1.jpg'],
+      typeId: 8,
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'x',
+    });
     expect(multiInternal.statusCode).toBe(400);
   });
 });
@@ -150,8 +265,17 @@ describe('webhookUrl join', () => {
   });
 
   it.each([
-    'https://evil.example/x', '//evil.example', '\\\\evil.example', '/\\evil.example', 'http:evil.example',
-    '../..', '%2e%2e/%2e%2e', '..%2f..%2fx', '%252e%252e/x', 'a/../../b', 'a#b',
+    'https://evil.example/x',
+    '//evil.example',
+    '\\\\evil.example',
+    '/\\evil.example',
+    'http:evil.example',
+    '../..',
+    '%2e%2e/%2e%2e',
+    '..%2f..%2fx',
+    '%252e%252e/x',
+    'a/../../b',
+    'a#b',
   ])('rejects %j with 400 invalid_webhook_url', async (webhookUrl) => {
     const res = await submit(singleBody({ webhookUrl }));
     expect(res.statusCode).toBe(400);
@@ -161,7 +285,12 @@ describe('webhookUrl join', () => {
 
 describe('transport errors', () => {
   it('415 for a non-JSON content type', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: { ...key.headers, 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { ...key.headers, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ statusCode: 415, code: 'unsupported_media_type' });
   });
@@ -173,9 +302,19 @@ describe('transport errors', () => {
   });
 
   it('400 for malformed JSON, without parser internals', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: { ...key.headers, 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { ...key.headers, 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', code: 'validation_error', message: 'Request body is not valid JSON' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'validation_error',
+      message: 'Request body is not valid JSON',
+    });
   });
 
   it('unknown routes are JSON 404s', async () => {
@@ -194,7 +333,9 @@ describe('idempotency', () => {
     expect(second.statusCode).toBe(202);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const { rows } = await t.db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id = 'idem-1'");
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id = 'idem-1'",
+    );
     expect(rows[0].n).toBe(1);
     expect(await queueEntries(first.json().jobId)).toHaveLength(1);
   });
@@ -215,7 +356,12 @@ describe('idempotency', () => {
   it('keys are per organization', async () => {
     const other = await t.createKey();
     const a = await submit(singleBody({ consumerRefId: 'idem-3' }), { 'idempotency-key': 'k-3' });
-    const b = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: { ...other.headers, 'idempotency-key': 'k-3' }, payload: singleBody({ consumerRefId: 'idem-3' }) });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/v1/documents',
+      headers: { ...other.headers, 'idempotency-key': 'k-3' },
+      payload: singleBody({ consumerRefId: 'idem-3' }),
+    });
     expect(b.statusCode).toBe(202);
     expect(b.json().jobId).not.toBe(a.json().jobId);
   });
@@ -225,14 +371,18 @@ describe('idempotency', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => submit(body, { 'idempotency-key': 'k-race' })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(202));
     expect(new Set(results.map((r) => r.json().jobId)).size).toBe(1);
-    const { rows } = await t.db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id = 'idem-race'");
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id = 'idem-race'",
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it('expires after 24 hours', async () => {
     const first = await submit(singleBody({ consumerRefId: 'idem-old' }), { 'idempotency-key': 'k-old' });
     await t.db.pool.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'k-old'");
-    const second = await submit(singleBody({ consumerRefId: 'idem-old', documentId: 7 }), { 'idempotency-key': 'k-old' });
+    const second = await submit(singleBody({ consumerRefId: 'idem-old', documentId: 7 }), {
+      'idempotency-key': 'k-old',
+    });
     expect(second.statusCode).toBe(202);
     expect(second.json().jobId).not.toBe(first.json().jobId);
   });
@@ -253,11 +403,18 @@ describe('persistence failure', () => {
     try {
       const res = await submit(singleBody({ consumerRefId: 'doomed' }));
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', code: 'job_create_failed', message: 'Failed to create document job.' });
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        code: 'job_create_failed',
+        message: 'Failed to create document job.',
+      });
       expect(res.body).not.toContain('simulated');
       const withKey = await submit(singleBody({ consumerRefId: 'doomed' }), { 'idempotency-key': 'k-doomed' });
       expect(withKey.statusCode).toBe(500);
-      const jobs = await t.db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id = 'doomed'");
+      const jobs = await t.db.pool.query(
+        "SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id = 'doomed'",
+      );
       expect(jobs.rows[0].n).toBe(0);
       const keys = await t.db.pool.query("SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'k-doomed'");
       expect(keys.rows[0].n).toBe(0);

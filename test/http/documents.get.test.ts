@@ -3,10 +3,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, singleBody, type TestApp, type TestKey } from '../support/app.js';
 
 const SPEC_FIELDS = [
-  'id', 'clientId', 'apiKeyId', 'consumerRefId', 'documentId', 'typeId', 'mode', 'requireLineItems', 'status',
-  'payload', 'extractedData', 'extractionTimeMs', 'modelCost', 'webhookUrl', 'webhookStatus', 'webhookAttempts',
-  'webhookResponseCode', 'webhookResponseBody', 'error', 'errorStage', 'errorCode', 'errorDetail', 'parserVersionId',
-  'parserVersion', 'archivedStorageKey', 'createdAt', 'updatedAt',
+  'id',
+  'clientId',
+  'apiKeyId',
+  'consumerRefId',
+  'documentId',
+  'typeId',
+  'mode',
+  'requireLineItems',
+  'status',
+  'payload',
+  'extractedData',
+  'extractionTimeMs',
+  'modelCost',
+  'webhookUrl',
+  'webhookStatus',
+  'webhookAttempts',
+  'webhookResponseCode',
+  'webhookResponseBody',
+  'error',
+  'errorStage',
+  'errorCode',
+  'errorDetail',
+  'parserVersionId',
+  'parserVersion',
+  'archivedStorageKey',
+  'createdAt',
+  'updatedAt',
 ].sort();
 
 let t: TestApp;
@@ -19,7 +42,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const submit = async (consumerRefId: string, k: TestKey = key, extra: Record<string, unknown> = {}) => {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: k.headers, payload: singleBody({ consumerRefId, ...extra }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: k.headers,
+    payload: singleBody({ consumerRefId, ...extra }),
+  });
   expect(res.statusCode).toBe(202);
   return res.json().jobId as string;
 };
@@ -33,12 +61,24 @@ describe('GET /v1/documents/:consumerRefId', () => {
     const job = res.json();
     expect(Object.keys(job).sort()).toEqual(SPEC_FIELDS);
     expect(job).toMatchObject({
-      id: jobId, clientId: key.organizationId, apiKeyId: key.id, consumerRefId: 'fields-1', documentId: 42, typeId: 0,
-      mode: 'single', requireLineItems: true, status: 'initiated', webhookAttempts: 0, extractedData: null,
+      id: jobId,
+      clientId: key.organizationId,
+      apiKeyId: key.id,
+      consumerRefId: 'fields-1',
+      documentId: 42,
+      typeId: 0,
+      mode: 'single',
+      requireLineItems: true,
+      status: 'initiated',
+      webhookAttempts: 0,
+      extractedData: null,
       webhookUrl: 'https://hooks.example.com/docex',
     });
     expect(new Date(job.createdAt).toISOString()).toBe(job.createdAt);
-    expect(job.payload).toMatchObject({ documentUrl: 'https://files.example.com/invoice.pdf', consumerRefId: 'fields-1' });
+    expect(job.payload).toMatchObject({
+      documentUrl: 'https://files.example.com/invoice.pdf',
+      consumerRefId: 'fields-1',
+    });
   });
 
   it.each(['a/b', 'with space', 'hash#tag', 'per%cent', 'ünïcødé-請求書', 'q?x=1&y=2', 'a+b', '...x'])(
@@ -63,7 +103,12 @@ describe('GET /v1/documents/:consumerRefId', () => {
     await submit('mine-only');
     for (const res of [await get('/v1/documents/nope'), await get('/v1/documents/mine-only', other)]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'Document job not found' });
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'not_found',
+        message: 'Document job not found',
+      });
     }
   });
 });
@@ -79,7 +124,11 @@ describe('GET /v1/jobs/:jobId', () => {
   it('is scoped to the organization; malformed and unknown ids are 404', async () => {
     const jobId = await submit('scoped');
     const other = await t.createKey();
-    for (const res of [await get(`/v1/jobs/${jobId}`, other), await get('/v1/jobs/not-a-uuid'), await get('/v1/jobs/00000000-0000-4000-8000-000000000000')]) {
+    for (const res of [
+      await get(`/v1/jobs/${jobId}`, other),
+      await get('/v1/jobs/not-a-uuid'),
+      await get('/v1/jobs/00000000-0000-4000-8000-000000000000'),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Document job not found');
     }

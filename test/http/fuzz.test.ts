@@ -25,25 +25,35 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   port = (app.server.address() as { port: number }).port;
   const org = await createOrganization(db.pool, 'Fuzz');
-  creds = await createApiKey(db.pool, { organizationId: org.id, name: 'fuzz', webhookBaseUrl: 'https://h.example/hooks', ipAllowlist: [] });
+  creds = await createApiKey(db.pool, {
+    organizationId: org.id,
+    name: 'fuzz',
+    webhookBaseUrl: 'https://h.example/hooks',
+    ipAllowlist: [],
+  });
 });
 afterAll(async () => {
   await app.close();
   await db.drop();
 });
 
-it(`${REQUESTS} fuzzed requests (seed ${SEED}): no 5xx, every request answered`, async () => {
-  const started = performance.now();
-  const report = await runFuzz(port, creds, REQUESTS, SEED);
-  const seconds = (performance.now() - started) / 1000;
-  const fiveXx = report.serverErrors.length;
-  console.log(
-    `fuzz: ${report.requests} requests in ${seconds.toFixed(1)} s, ${fiveXx} responses >= 500, ` +
-      `${report.noResponse} without a response; statuses ${JSON.stringify(report.statuses)}`,
-  );
-  for (const { status, request } of report.serverErrors.slice(0, 5)) console.log(status, JSON.stringify(request).slice(0, 500));
-  expect(fiveXx).toBe(0);
-  expect(report.noResponse).toBe(0);
-  // The fuzzer reaches the handlers, not only the validators: some submissions are accepted.
-  expect(report.statuses['202'] ?? 0).toBeGreaterThan(0);
-}, Math.max(30_000, REQUESTS * 20));
+it(
+  `${REQUESTS} fuzzed requests (seed ${SEED}): no 5xx, every request answered`,
+  async () => {
+    const started = performance.now();
+    const report = await runFuzz(port, creds, REQUESTS, SEED);
+    const seconds = (performance.now() - started) / 1000;
+    const fiveXx = report.serverErrors.length;
+    console.log(
+      `fuzz: ${report.requests} requests in ${seconds.toFixed(1)} s, ${fiveXx} responses >= 500, ` +
+        `${report.noResponse} without a response; statuses ${JSON.stringify(report.statuses)}`,
+    );
+    for (const { status, request } of report.serverErrors.slice(0, 5))
+      console.log(status, JSON.stringify(request).slice(0, 500));
+    expect(fiveXx).toBe(0);
+    expect(report.noResponse).toBe(0);
+    // The fuzzer reaches the handlers, not only the validators: some submissions are accepted.
+    expect(report.statuses['202'] ?? 0).toBeGreaterThan(0);
+  },
+  Math.max(30_000, REQUESTS * 20),
+);

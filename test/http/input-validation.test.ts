@@ -17,7 +17,8 @@ const submit = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: payload as object });
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: key.headers });
 
-const fields = (res: { json(): unknown }) => ((res.json() as { details?: Array<{ field: string }> }).details ?? []).map((d) => d.field);
+const fields = (res: { json(): unknown }) =>
+  ((res.json() as { details?: Array<{ field: string }> }).details ?? []).map((d) => d.field);
 
 describe('strings PostgreSQL cannot store', () => {
   it.each([
@@ -35,8 +36,12 @@ describe('strings PostgreSQL cannot store', () => {
 
   it('email subject and body with NUL or lone surrogates are 400s naming each field', async () => {
     const res = await submit({
-      attachments: ['https://f.example/a.pdf'], subject: 'Invoice \ud83d', body: 'see\u0000attached',
-      requireLineItems: true, documentId: 1, consumerRefId: 'email-bad',
+      attachments: ['https://f.example/a.pdf'],
+      subject: 'Invoice \ud83d',
+      body: 'see\u0000attached',
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'email-bad',
     });
     expect(res.statusCode).toBe(400);
     expect(fields(res).sort()).toEqual(['/body', '/subject']);
@@ -54,25 +59,37 @@ describe('strings PostgreSQL cannot store', () => {
 
 describe('hostile submissions beside legitimate ones', () => {
   it('never fail the legitimate submissions they are batched with', async () => {
-    const hostile = [{ consumerRefId: 'mix\u0000' }, { consumerRefId: 'mix\ud800' }, { typeId: 2 ** 31 }, { documentUrl: 'file:///x' }];
+    const hostile = [
+      { consumerRefId: 'mix\u0000' },
+      { consumerRefId: 'mix\ud800' },
+      { typeId: 2 ** 31 },
+      { documentUrl: 'file:///x' },
+    ];
     const requests = Array.from({ length: 160 }, (_, i) =>
-      i % 8 === 3 ? submit(singleBody(hostile[(i >> 3) % hostile.length])) : submit(singleBody({ consumerRefId: `mix-${i}` })),
+      i % 8 === 3
+        ? submit(singleBody(hostile[(i >> 3) % hostile.length]))
+        : submit(singleBody({ consumerRefId: `mix-${i}` })),
     );
     const statuses = (await Promise.all(requests)).map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 202)).toHaveLength(140);
     expect(statuses.filter((s) => s === 400)).toHaveLength(20);
-    const { rows } = await t.db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'mix-%'");
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'mix-%'",
+    );
     expect(rows[0].n).toBe(140);
   });
 });
 
 describe('integers outside their column', () => {
-  it.each([2 ** 31, -(2 ** 31) - 1, 2 ** 40])('typeId %d is a 400 validation_error, not unknown_type or a 500', async (typeId) => {
-    const res = await submit(singleBody({ typeId }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('validation_error');
-    expect(fields(res)).toEqual(['/typeId']);
-  });
+  it.each([2 ** 31, -(2 ** 31) - 1, 2 ** 40])(
+    'typeId %d is a 400 validation_error, not unknown_type or a 500',
+    async (typeId) => {
+      const res = await submit(singleBody({ typeId }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_error');
+      expect(fields(res)).toEqual(['/typeId']);
+    },
+  );
 
   it.each([2 ** 53, -(2 ** 53), 1e300])('documentId %d is a 400 validation_error', async (documentId) => {
     const res = await submit(singleBody({ documentId }));
@@ -119,7 +136,13 @@ describe('GET /v1/documents/{ref}', () => {
 });
 
 describe('document URLs must be http or https, in all three modes', () => {
-  const schemes = ['file:///etc/passwd', 'ftp://f.example/a.pdf', 'gopher://f.example/1', 'data:application/pdf;base64,JVBERi0=', 'javascript:alert(1)'];
+  const schemes = [
+    'file:///etc/passwd',
+    'ftp://f.example/a.pdf',
+    'gopher://f.example/1',
+    'data:application/pdf;base64,JVBERi0=',
+    'javascript:alert(1)',
+  ];
 
   it.each(schemes)('single: %s is a 400 on /documentUrl', async (url) => {
     const res = await submit(singleBody({ documentUrl: url }));
@@ -128,13 +151,25 @@ describe('document URLs must be http or https, in all three modes', () => {
   });
 
   it.each(schemes)('multi: %s is a 400 on its index', async (url) => {
-    const res = await submit({ documentUrls: ['https://f.example/1.jpg', url], requireLineItems: true, documentId: 1, consumerRefId: 'm' });
+    const res = await submit({
+      documentUrls: ['https://f.example/1.jpg', url],
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'm',
+    });
     expect(res.statusCode).toBe(400);
     expect(fields(res)).toContain('/documentUrls/1');
   });
 
   it.each(schemes)('email: %s is a 400 on its index', async (url) => {
-    const res = await submit({ attachments: [url], subject: 's', body: 'b', requireLineItems: true, documentId: 1, consumerRefId: 'e' });
+    const res = await submit({
+      attachments: [url],
+      subject: 's',
+      body: 'b',
+      requireLineItems: true,
+      documentId: 1,
+      consumerRefId: 'e',
+    });
     expect(res.statusCode).toBe(400);
     expect(fields(res)).toContain('/attachments/0');
   });
@@ -156,15 +191,20 @@ describe('POST /v1/jobs/:id/redeliver takes no body', () => {
       { headers: { ...key.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' },
     ];
     // Not finished yet: 409 proves the body was accepted and the route ran.
-    for (const a of attempts) expect((await t.app.inject({ method: 'POST', url, ...a })).json().code).toBe('job_not_finished');
-    await t.db.pool.query(`UPDATE document_jobs SET status = 'processed', extracted_data = '{}' WHERE id = $1`, [jobId]);
+    for (const a of attempts)
+      expect((await t.app.inject({ method: 'POST', url, ...a })).json().code).toBe('job_not_finished');
+    await t.db.pool.query(`UPDATE document_jobs SET status = 'processed', extracted_data = '{}' WHERE id = $1`, [
+      jobId,
+    ]);
     for (const a of attempts) expect((await t.app.inject({ method: 'POST', url, ...a })).statusCode).toBe(202);
   });
 
   it('a non-empty body of another type is still a 415', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/v1/jobs/00000000-0000-4000-8000-000000000000/redeliver',
-      headers: { ...key.headers, 'content-type': 'text/plain' }, payload: 'hello',
+      method: 'POST',
+      url: '/v1/jobs/00000000-0000-4000-8000-000000000000/redeliver',
+      headers: { ...key.headers, 'content-type': 'text/plain' },
+      payload: 'hello',
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('unsupported_media_type');
@@ -172,8 +212,10 @@ describe('POST /v1/jobs/:id/redeliver takes no body', () => {
 
   it('malformed JSON is still a 400', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/v1/jobs/00000000-0000-4000-8000-000000000000/redeliver',
-      headers: { ...key.headers, 'content-type': 'application/json' }, payload: '{',
+      method: 'POST',
+      url: '/v1/jobs/00000000-0000-4000-8000-000000000000/redeliver',
+      headers: { ...key.headers, 'content-type': 'application/json' },
+      payload: '{',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_error');
@@ -197,8 +239,14 @@ describe('hostile credential headers never reach SQL', () => {
     ['a SQL fragment', "' OR 1=1 --"],
   ])('x-client-id with %s: 400 or 401, never 5xx', async (_name, value) => {
     for (const headers of [
-      [['x-client-id', value], ['x-client-secret', key.clientSecret]],
-      [['x-client-id', key.clientId], ['x-client-secret', value]],
+      [
+        ['x-client-id', value],
+        ['x-client-secret', key.clientSecret],
+      ],
+      [
+        ['x-client-id', key.clientId],
+        ['x-client-secret', value],
+      ],
     ] as Array<Array<[string, string]>>) {
       const status = await sendRaw(port, { method: 'GET', path: '/v1/documents/ref-1', headers });
       expect([400, 401, 429]).toContain(status);

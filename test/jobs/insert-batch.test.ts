@@ -16,13 +16,24 @@ let base: Omit<JobRow, 'id' | 'payload'>;
 const row = (consumerRefId: string, typeId = 0): JobRow => ({
   ...base,
   id: randomUUID(),
-  payload: toPayload({ documentUrl: 'https://f.example/a.pdf', requireLineItems: true, documentId: 1, consumerRefId, typeId }),
+  payload: toPayload({
+    documentUrl: 'https://f.example/a.pdf',
+    requireLineItems: true,
+    documentId: 1,
+    consumerRefId,
+    typeId,
+  }),
 });
 
 beforeAll(async () => {
   db = await createTestDatabase();
   const org = await createOrganization(db.pool, 'o');
-  const key = await createApiKey(db.pool, { organizationId: org.id, name: 'k', webhookBaseUrl: 'https://h.example', ipAllowlist: [] });
+  const key = await createApiKey(db.pool, {
+    organizationId: org.id,
+    name: 'k',
+    webhookBaseUrl: 'https://h.example',
+    ipAllowlist: [],
+  });
   base = { organizationId: org.id, apiKeyId: key.id, webhookUrl: 'https://h.example' };
 });
 afterAll(() => db.drop());
@@ -33,7 +44,9 @@ describe('JobInsertBatcher', () => {
     const rows = Array.from({ length: 120 }, (_, i) => row(`c-${i}`));
     const outcomes = await Promise.all(rows.map((r) => batcher.insert(r)));
     expect(outcomes.every(Boolean)).toBe(true);
-    const { rows: stored } = await db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'c-%'");
+    const { rows: stored } = await db.pool.query(
+      "SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'c-%'",
+    );
     expect(stored[0].n).toBe(120);
     for (const r of [rows[0]!, rows[77]!, rows[119]!]) expect(await queueEntriesFor(db.pool, r.id)).toHaveLength(1);
   });
@@ -56,7 +69,9 @@ describe('JobInsertBatcher', () => {
       const rows = [row('p-first'), row('p-1'), row('poison'), row('p-2')];
       const results = await Promise.allSettled(rows.map((r) => batcher.insert(r)));
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-      const { rows: stored } = await db.pool.query("SELECT consumer_ref_id FROM document_jobs WHERE consumer_ref_id LIKE 'p%' ORDER BY 1");
+      const { rows: stored } = await db.pool.query(
+        "SELECT consumer_ref_id FROM document_jobs WHERE consumer_ref_id LIKE 'p%' ORDER BY 1",
+      );
       expect(stored.map((r) => r.consumer_ref_id)).toEqual(['p-1', 'p-2', 'p-first']);
     } finally {
       await db.pool.query('DROP TRIGGER reject_poison ON document_jobs; DROP FUNCTION reject_poison()');
@@ -93,11 +108,20 @@ describe('JobInsertBatcher', () => {
     const bad = [row('v-nul\u0000'), row('v-surrogate\ud800'), row('v-int', 2 ** 31)];
     const rows = [row('v-first'), bad[0]!, row('v-1'), bad[1]!, bad[2]!, row('v-2')];
     const results = await Promise.allSettled(rows.map((r) => batcher.insert(r)));
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
     for (const r of results) {
       if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'validation_error', statusCode: 400 });
     }
-    const { rows: stored } = await db.pool.query("SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'v-%'");
+    const { rows: stored } = await db.pool.query(
+      "SELECT count(*)::int AS n FROM document_jobs WHERE consumer_ref_id LIKE 'v-%'",
+    );
     expect(stored[0].n).toBe(3);
   });
 
@@ -111,7 +135,9 @@ describe('JobInsertBatcher', () => {
         return query(...args);
       };
       const batcher = new JobInsertBatcher(broken, 50, 1);
-      const results = await Promise.allSettled([row('d-1'), row('d-2'), row('d-3'), row('d-4')].map((r) => batcher.insert(r)));
+      const results = await Promise.allSettled(
+        [row('d-1'), row('d-2'), row('d-3'), row('d-4')].map((r) => batcher.insert(r)),
+      );
       expect(results.every((r) => r.status === 'rejected' && isDatabaseUnavailable(r.reason))).toBe(true);
       // The first row is flushed alone, the other three wait and form one batch: two statements, no retries.
       expect(statements).toBe(2);

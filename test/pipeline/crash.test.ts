@@ -41,7 +41,10 @@ afterAll(async () => {
 function spawnWorker(env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'worker'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, ...workerEnv(t.db.url, dataDir, { PORT: '0', DOCEX_WORKER_LEASE_SECONDS: LEASE, LOG_LEVEL: 'warn', ...env }) },
+    env: {
+      PATH: process.env.PATH,
+      ...workerEnv(t.db.url, dataDir, { PORT: '0', DOCEX_WORKER_LEASE_SECONDS: LEASE, LOG_LEVEL: 'warn', ...env }),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (d) => (childLog += d));
@@ -59,7 +62,12 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, 
 }
 
 async function submit(documentUrl: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: { documentUrl, requireLineItems: true, documentId: 3, consumerRefId: 'crash' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: key.headers,
+    payload: { documentUrl, requireLineItems: true, documentId: 3, consumerRefId: 'crash' },
+  });
   return res.json().jobId;
 }
 
@@ -86,7 +94,9 @@ describe('crash recovery', () => {
       expect(recoveredInMs).toBeLessThan(60_000);
       expect(served).toBe(2);
       // Exactly one result: one finished row, one webhook message.
-      const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM webhook_messages WHERE job_id = $1', [jobId]);
+      const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM webhook_messages WHERE job_id = $1', [
+        jobId,
+      ]);
       expect(rows[0].n).toBe(1);
     } finally {
       await rescuer.stop();
@@ -102,7 +112,11 @@ describe('crash recovery', () => {
     });
     const child = spawnWorker();
     const jobId = await submit(docs.url('/ok.pdf'));
-    await until(() => receiver.deliveries.some((d) => JSON.parse(d.body).job_id === jobId), 30_000, 'the first delivery');
+    await until(
+      () => receiver.deliveries.some((d) => JSON.parse(d.body).job_id === jobId),
+      30_000,
+      'the first delivery',
+    );
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     hang = false;
@@ -110,7 +124,13 @@ describe('crash recovery', () => {
 
     const rescuer = await startTestWorker(t.db.url, t.db.pool, { DOCEX_WORKER_LEASE_SECONDS: LEASE });
     try {
-      const job = await waitForJob(t.db.pool, key.organizationId, jobId, (j) => j.webhookStatus === 'webhook_posted', 60_000);
+      const job = await waitForJob(
+        t.db.pool,
+        key.organizationId,
+        jobId,
+        (j) => j.webhookStatus === 'webhook_posted',
+        60_000,
+      );
       expect(job.status).toBe('processed');
       const mine = receiver.deliveries.filter((d) => JSON.parse(d.body).job_id === jobId);
       expect(mine.length).toBeGreaterThanOrEqual(2);

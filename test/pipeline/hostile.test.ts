@@ -44,7 +44,9 @@ beforeAll(async () => {
     };
     pump();
   });
-  docs.route('/to-metadata', (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+  docs.route('/to-metadata', (_req, res) =>
+    res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+  );
   docs.route('/to-private', (_req, res) => res.writeHead(302, { location: 'http://127.0.0.2/x.pdf' }).end());
   docs.route('/silent', () => {
     // never answers
@@ -57,7 +59,12 @@ afterAll(async () => {
 });
 
 async function run(documentUrl: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: { documentUrl, requireLineItems: false, documentId: 1, consumerRefId: 'hostile' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: key.headers,
+    payload: { documentUrl, requireLineItems: false, documentId: 1, consumerRefId: 'hostile' },
+  });
   expect(res.statusCode, res.body).toBe(202);
   return waitForJob(t.db.pool, key.organizationId, res.json().jobId, undefined, 60_000);
 }

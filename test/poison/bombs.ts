@@ -61,10 +61,16 @@ export async function attachmentBombPdf(decodedBytes: number): Promise<Buffer> {
     '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(factur-x.xml) 6 0 R] >> >> >>',
     onePage,
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    { dict: '<< >>', stream: Buffer.from('BT /F1 12 Tf 50 780 Td (Invoice 4711 with an embedded file) Tj ET', 'latin1') },
+    {
+      dict: '<< >>',
+      stream: Buffer.from('BT /F1 12 Tf 50 780 Td (Invoice 4711 with an embedded file) Tj ET', 'latin1'),
+    },
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /EF << /F 7 0 R >> >>',
-    { dict: '<< /Type /EmbeddedFile /Subtype /text#2Fxml /Filter /FlateDecode >>', stream: await deflatedZeros(decodedBytes) },
+    {
+      dict: '<< /Type /EmbeddedFile /Subtype /text#2Fxml /Filter /FlateDecode >>',
+      stream: await deflatedZeros(decodedBytes),
+    },
   ];
   return buildPdf(objects);
 }
@@ -129,10 +135,27 @@ export function hugePng(width: number, height: number): Buffer {
 
 /** A baseline JPEG header (SOI, DQT, SOF0, DHT, SOS) declaring width x height, without image data. */
 export function hugeJpeg(width: number, height: number): Buffer {
-  const segment = (marker: number, body: number[]): number[] => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+  const segment = (marker: number, body: number[]): number[] => [
+    0xff,
+    marker,
+    (body.length + 2) >> 8,
+    (body.length + 2) & 0xff,
+    ...body,
+  ];
   const quantisation = segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]);
   const frame = segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
-  const huffman = segment(0xc4, [0x00, 0, 1, ...new Array<number>(14).fill(0), 0, 0x10, 0, 1, ...new Array<number>(14).fill(0), 0]);
+  const huffman = segment(0xc4, [
+    0x00,
+    0,
+    1,
+    ...new Array<number>(14).fill(0),
+    0,
+    0x10,
+    0,
+    1,
+    ...new Array<number>(14).fill(0),
+    0,
+  ]);
   const scan = segment(0xda, [1, 1, 0x00, 0, 63, 0]);
   return Buffer.from([0xff, 0xd8, ...quantisation, ...frame, ...huffman, ...scan, 0x00, 0x00, 0xff, 0xd9]);
 }
@@ -178,12 +201,15 @@ function crc32(bytes: Buffer): number {
 
 /** An e-invoice-looking XML nested `depth` elements deep. */
 export function deepXml(depth: number): Buffer {
-  return Buffer.from(`<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</rsm:CrossIndustryInvoice>`);
+  return Buffer.from(
+    `<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</rsm:CrossIndustryInvoice>`,
+  );
 }
 
 /** The "billion laughs": nested entity definitions that expand exponentially. */
 export function billionLaughsXml(): Buffer {
   const entities = ['<!ENTITY lol0 "lol">'];
-  for (let level = 1; level <= 9; level += 1) entities.push(`<!ENTITY lol${level} "${`&lol${level - 1};`.repeat(10)}">`);
+  for (let level = 1; level <= 9; level += 1)
+    entities.push(`<!ENTITY lol${level} "${`&lol${level - 1};`.repeat(10)}">`);
   return Buffer.from(`<?xml version="1.0"?><!DOCTYPE lolz [${entities.join('')}]><lolz>&lol9;</lolz>`);
 }

@@ -54,21 +54,54 @@ interface Document {
   role: 'warm-up' | 'hostile' | 'control';
 }
 
-const textPdf = (): Buffer => buildPdf(helveticaPage('BT /F1 12 Tf 50 780 Td (Invoice 4711 dated 2026-11-24, total 119.00 EUR) Tj ET'));
+const textPdf = (): Buffer =>
+  buildPdf(helveticaPage('BT /F1 12 Tf 50 780 Td (Invoice 4711 dated 2026-11-24, total 119.00 EUR) Tj ET'));
 
 const DOCUMENTS: Document[] = [
   { name: 'warm-up: text PDF', role: 'warm-up', build: textPdf },
   { name: 'warm-up: blank PNG 1000x1000 (OCR)', role: 'warm-up', build: () => flatPng(1000, 1000) },
   // A steady-state worker has rendered and OCRed full pages: the OCR engine's memory is sized by them.
-  { name: 'warm-up: scanned A4 page at 300 dpi (render + OCR)', role: 'warm-up', build: () => imageBombPdf(2480, 3508) },
+  {
+    name: 'warm-up: scanned A4 page at 300 dpi (render + OCR)',
+    role: 'warm-up',
+    build: () => imageBombPdf(2480, 3508),
+  },
   { name: 'warm-up: text PDF again', role: 'warm-up', build: textPdf },
-  { name: `PDF content stream: Flate bomb to ${bombBytes / MiB} MB`, role: 'hostile', build: () => flateBombPdf(bombBytes) },
-  { name: `PDF content stream: ASCIIHex+Flate bomb to ${bombBytes / MiB} MB`, role: 'hostile', build: () => flateBombPdf(bombBytes, { hexWrapped: true }) },
-  { name: `PDF embedded factur-x.xml: Flate bomb to ${bombBytes / MiB} MB`, role: 'hostile', build: () => attachmentBombPdf(bombBytes) },
-  { name: 'PDF 12 pages, each stream inflating to 120 MB', role: 'hostile', build: () => manyStreamsPdf(12, 120 * MiB) },
-  { name: 'PDF scanned page: 8000x8000 image (64 MP) of blank', role: 'hostile', build: () => imageBombPdf(8000, 8000) },
-  { name: 'PDF scanned page: 20000x20000 image (400 MP) claim', role: 'hostile', build: () => imageBombPdf(20000, 20000) },
-  { name: 'PDF scanned page: 100x100 JPEG image whose header declares 30000x30000', role: 'hostile', build: () => lyingJpegPdf(30_000, 30_000) },
+  {
+    name: `PDF content stream: Flate bomb to ${bombBytes / MiB} MB`,
+    role: 'hostile',
+    build: () => flateBombPdf(bombBytes),
+  },
+  {
+    name: `PDF content stream: ASCIIHex+Flate bomb to ${bombBytes / MiB} MB`,
+    role: 'hostile',
+    build: () => flateBombPdf(bombBytes, { hexWrapped: true }),
+  },
+  {
+    name: `PDF embedded factur-x.xml: Flate bomb to ${bombBytes / MiB} MB`,
+    role: 'hostile',
+    build: () => attachmentBombPdf(bombBytes),
+  },
+  {
+    name: 'PDF 12 pages, each stream inflating to 120 MB',
+    role: 'hostile',
+    build: () => manyStreamsPdf(12, 120 * MiB),
+  },
+  {
+    name: 'PDF scanned page: 8000x8000 image (64 MP) of blank',
+    role: 'hostile',
+    build: () => imageBombPdf(8000, 8000),
+  },
+  {
+    name: 'PDF scanned page: 20000x20000 image (400 MP) claim',
+    role: 'hostile',
+    build: () => imageBombPdf(20000, 20000),
+  },
+  {
+    name: 'PDF scanned page: 100x100 JPEG image whose header declares 30000x30000',
+    role: 'hostile',
+    build: () => lyingJpegPdf(30_000, 30_000),
+  },
   { name: 'PDF page dictionary nested 200,000 arrays deep', role: 'hostile', build: () => nestedArraysPdf(200_000) },
   { name: 'PNG declaring 100000x100000 pixels', role: 'hostile', build: () => hugePng(100_000, 100_000) },
   { name: 'JPEG declaring 65000x65000 pixels', role: 'hostile', build: () => hugeJpeg(65_000, 65_000) },
@@ -156,7 +189,9 @@ const folder = mkdtempSync(path.join(os.tmpdir(), 'docex-poison-'));
 const reader = new ReaderProcess();
 let missed = 0;
 try {
-  console.log(`poison documents: memory limit ${memoryLimitMb} MB, child heap ${heapMb} MB, bombs inflate to ${bombBytes / MiB} MB`);
+  console.log(
+    `poison documents: memory limit ${memoryLimitMb} MB, child heap ${heapMb} MB, bombs inflate to ${bombBytes / MiB} MB`,
+  );
   await reader.start();
   let baselineMb = 0;
   console.log(['document', 'size', 'outcome', 'time', 'peak RSS', 'RSS after', 'vs baseline'].join(' | '));
@@ -174,11 +209,19 @@ try {
     const delta = result.rssAfterMb - baselineMb;
     const problems: string[] = [];
     if (document.role === 'hostile' && !result.outcome.startsWith('error')) problems.push('not an error');
-    if (document.role === 'control' && !result.outcome.startsWith('processed')) problems.push('control document failed');
+    if (document.role === 'control' && !result.outcome.startsWith('processed'))
+      problems.push('control document failed');
     if (result.ms > TIME_TARGET_MS) problems.push('slower than 2 min');
     if (document.role !== 'warm-up' && delta > RSS_TARGET_MB) problems.push(`RSS ${delta} MB over baseline`);
     missed += problems.length;
-    const row = [document.name, kb(bytes.length), result.outcome, `${result.ms} ms`, `${result.peakRssMb} MB`, `${result.rssAfterMb} MB`];
+    const row = [
+      document.name,
+      kb(bytes.length),
+      result.outcome,
+      `${result.ms} ms`,
+      `${result.peakRssMb} MB`,
+      `${result.rssAfterMb} MB`,
+    ];
     row.push(document.role === 'warm-up' ? '(baseline)' : `${delta >= 0 ? '+' : ''}${delta} MB`);
     console.log(`${row.join(' | ')}${problems.length > 0 ? `  <-- ${problems.join(', ')}` : ''}`);
   }

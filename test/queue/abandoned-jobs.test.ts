@@ -44,7 +44,12 @@ afterAll(async () => {
 });
 
 async function submit(documentUrl: string, ref: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/documents', headers: key.headers, payload: { documentUrl, requireLineItems: false, documentId: 1, consumerRefId: ref } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/documents',
+    headers: key.headers,
+    payload: { documentUrl, requireLineItems: false, documentId: 1, consumerRefId: ref },
+  });
   return res.json().jobId;
 }
 
@@ -62,16 +67,35 @@ describe('jobs whose every attempt killed the worker', () => {
     const jobId = await submit(docs.url('/never-fetched.pdf'), 'spent');
     await claimJob(t.db.pool, jobId); // the last attempt had started: status extracting
     await spendAttempts(jobId, PROCESS_MAX_ATTEMPTS);
-    const ended = await endAbandonedJobs({ pool: t.db.pool, logger: pino({ level: 'silent' }), onFinished: async (tx, job) => { await enqueueDelivery(tx, job); } });
+    const ended = await endAbandonedJobs({
+      pool: t.db.pool,
+      logger: pino({ level: 'silent' }),
+      onFinished: async (tx, job) => {
+        await enqueueDelivery(tx, job);
+      },
+    });
     expect(ended).toBe(1);
     const job = await waitForJob(t.db.pool, key.organizationId, jobId, undefined, 1_000);
-    expect(job).toMatchObject({ status: 'error', errorStage: 'extraction', errorCode: 'worker_crashed', errorDetail: { attempts: PROCESS_MAX_ATTEMPTS } });
+    expect(job).toMatchObject({
+      status: 'error',
+      errorStage: 'extraction',
+      errorCode: 'worker_crashed',
+      errorDetail: { attempts: PROCESS_MAX_ATTEMPTS },
+    });
     expect(job.error).toMatch(/5 times/);
     expect(await queueEntriesFor(t.db.pool, jobId)).toEqual([]);
-    const { rows } = await t.db.pool.query("SELECT event_type FROM webhook_messages WHERE job_id = $1", [jobId]);
+    const { rows } = await t.db.pool.query('SELECT event_type FROM webhook_messages WHERE job_id = $1', [jobId]);
     expect(rows).toEqual([{ event_type: 'document.failed' }]);
     // Nothing left to end: a second sweep is a no-op.
-    expect(await endAbandonedJobs({ pool: t.db.pool, logger: pino({ level: 'silent' }), onFinished: async (tx, job) => { await enqueueDelivery(tx, job); } })).toBe(0);
+    expect(
+      await endAbandonedJobs({
+        pool: t.db.pool,
+        logger: pino({ level: 'silent' }),
+        onFinished: async (tx, job) => {
+          await enqueueDelivery(tx, job);
+        },
+      }),
+    ).toBe(0);
   });
 
   it('a worker SIGKILLed on the last attempt: a live worker ends the job and its failure webhook arrives', async () => {
@@ -83,7 +107,15 @@ describe('jobs whose every attempt killed the worker', () => {
     await spendAttempts(jobId, PROCESS_MAX_ATTEMPTS - 1);
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'worker'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, ...workerEnv(t.db.url, dataDir, { PORT: '0', LOG_LEVEL: 'silent', DOCEX_OCR_WORKERS: '1', DOCEX_ARCHIVE: 'off' }) },
+      env: {
+        PATH: process.env.PATH,
+        ...workerEnv(t.db.url, dataDir, {
+          PORT: '0',
+          LOG_LEVEL: 'silent',
+          DOCEX_OCR_WORKERS: '1',
+          DOCEX_ARCHIVE: 'off',
+        }),
+      },
       stdio: 'ignore',
     });
     // A child worker starts in a few seconds; allow for a loaded machine.
@@ -96,7 +128,11 @@ describe('jobs whose every attempt killed the worker', () => {
     const rescuer = await startTestWorker(t.db.url, t.db.pool, { DOCEX_OCR_WORKERS: '1', DOCEX_ARCHIVE: 'off' });
     try {
       const job = await waitForJob(t.db.pool, key.organizationId, jobId, undefined, 30_000);
-      expect(job).toMatchObject({ status: 'error', errorCode: 'worker_crashed', errorDetail: { attempts: PROCESS_MAX_ATTEMPTS } });
+      expect(job).toMatchObject({
+        status: 'error',
+        errorCode: 'worker_crashed',
+        errorDetail: { attempts: PROCESS_MAX_ATTEMPTS },
+      });
       const deadline = Date.now() + 15_000;
       const mine = () => receiver.deliveries.filter((d) => JSON.parse(d.body).job_id === jobId);
       while (mine().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -109,30 +145,50 @@ describe('jobs whose every attempt killed the worker', () => {
   }, 120_000);
 
   it('a delivery whose sending worker died on every try gets a new queue entry, until its schedule is used up', async () => {
-    const deliveryEntry = async (messageId: string) => (await t.db.pool.query<{ id: string; attempts: number }>(
-      "SELECT id, attempts FROM graphile_worker._private_jobs WHERE payload->>'messageId' = $1", [messageId])).rows;
+    const deliveryEntry = async (messageId: string) =>
+      (
+        await t.db.pool.query<{ id: string; attempts: number }>(
+          "SELECT id, attempts FROM graphile_worker._private_jobs WHERE payload->>'messageId' = $1",
+          [messageId],
+        )
+      ).rows;
     const messages: string[] = [];
     for (const ref of ['delivery-a', 'delivery-b']) {
       const jobId = await submit(docs.url('/never.pdf'), ref);
       const claim = await claimJob(t.db.pool, jobId);
-      messages.push(await withTransaction(t.db.pool, async (tx) => {
-        const done = await completeJob(tx, jobId, claim!.token, {
-          extractedData: {}, extractionTimeMs: 1, parserVersionId: null, parserVersion: null, modelCost: null, archivedStorageKey: null,
-        });
-        return enqueueDelivery(tx, done!);
-      }));
+      messages.push(
+        await withTransaction(t.db.pool, async (tx) => {
+          const done = await completeJob(tx, jobId, claim!.token, {
+            extractedData: {},
+            extractionTimeMs: 1,
+            parserVersionId: null,
+            parserVersion: null,
+            modelCost: null,
+            archivedStorageKey: null,
+          });
+          return enqueueDelivery(tx, done!);
+        }),
+      );
     }
     // Both entries spent by dead workers; the second message has already used its 3 scheduled attempts.
     await t.db.pool.query(
       "UPDATE graphile_worker._private_jobs SET attempts = $2, locked_at = NULL, locked_by = NULL WHERE payload->>'messageId' = ANY($1::text[])",
-      [messages, DELIVER_MAX_ATTEMPTS]);
+      [messages, DELIVER_MAX_ATTEMPTS],
+    );
     await t.db.pool.query('UPDATE webhook_messages SET attempts = 3 WHERE id = $1', [messages[1]]);
-    const resumed = await resumeAbandonedDeliveries({ pool: t.db.pool, logger: pino({ level: 'silent' }), schedule: parseSchedule('0s,1h,1h') });
+    const resumed = await resumeAbandonedDeliveries({
+      pool: t.db.pool,
+      logger: pino({ level: 'silent' }),
+      schedule: parseSchedule('0s,1h,1h'),
+    });
     expect(resumed).toBe(1);
     const [fresh] = await deliveryEntry(messages[0]!);
     expect(fresh).toMatchObject({ attempts: 0 });
     expect(await deliveryEntry(messages[1]!)).toEqual([]);
-    const { rows } = await t.db.pool.query('SELECT status FROM webhook_messages WHERE id = ANY($1::text[]) ORDER BY id', [messages]);
+    const { rows } = await t.db.pool.query(
+      'SELECT status FROM webhook_messages WHERE id = ANY($1::text[]) ORDER BY id',
+      [messages],
+    );
     expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
   });
 });

@@ -30,8 +30,15 @@ afterAll(async () => {
 async function timing(path: string): Promise<{ err: PipelineError; ms: number }> {
   const started = Date.now();
   const err = await download(`${base}${path}`, {
-    allowPrivateNetworks: true, trustedAddresses: [], totalTimeoutMs: 20_000, idleTimeoutMs: 500, connectTimeoutMs: 1_000,
-  }).then(() => null, (e: unknown) => e);
+    allowPrivateNetworks: true,
+    trustedAddresses: [],
+    totalTimeoutMs: 20_000,
+    idleTimeoutMs: 500,
+    connectTimeoutMs: 1_000,
+  }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PipelineError);
   return { err: err as PipelineError, ms: Date.now() - started };
 }
@@ -45,7 +52,11 @@ describe('download idle timeout', () => {
 
   it('a body that stops mid-way fails after the idle timeout, with the bytes it read', async () => {
     const { err, ms } = await timing('/headers-then-silence');
-    expect(err).toMatchObject({ code: 'download_timeout', transient: true, detail: { reason: 'UND_ERR_BODY_TIMEOUT' } });
+    expect(err).toMatchObject({
+      code: 'download_timeout',
+      transient: true,
+      detail: { reason: 'UND_ERR_BODY_TIMEOUT' },
+    });
     expect(err.detail.bytesRead).toBeGreaterThan(0);
     expect(ms).toBeLessThan(5_000);
   });

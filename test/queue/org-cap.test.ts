@@ -35,7 +35,9 @@ afterAll(async () => {
 
 async function submit(key: TestKey, name: string): Promise<string> {
   const res = await t.app.inject({
-    method: 'POST', url: '/v1/documents', headers: key.headers,
+    method: 'POST',
+    url: '/v1/documents',
+    headers: key.headers,
     payload: { documentUrl: docs.url(`/${name}.pdf`), requireLineItems: false, documentId: 1, consumerRefId: name },
   });
   return res.json().jobId;
@@ -47,12 +49,19 @@ describe('per-organization cap', () => {
     const a1 = await submit(a, 'a1');
     const a2 = await submit(a, 'a2');
     const b1 = await submit(b, 'b1');
-    const { rows } = await t.db.pool.query("SELECT flags FROM graphile_worker._private_jobs WHERE payload->>'jobId' = $1", [a1]);
+    const { rows } = await t.db.pool.query(
+      "SELECT flags FROM graphile_worker._private_jobs WHERE payload->>'jobId' = $1",
+      [a1],
+    );
     expect(rows[0].flags).toEqual({ [`org:${a.organizationId}`]: true });
 
     const worker = await startTestWorker(t.db.url, t.db.pool, {
-      DOCEX_WORKER_CONCURRENCY: '2', DOCEX_WORKER_MAX_PER_ORG: '1', DOCEX_OCR_WORKERS: '1', DOCEX_ARCHIVE: 'off',
-      DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS: '60000', DOCEX_DOWNLOAD_TIMEOUT_MS: '120000',
+      DOCEX_WORKER_CONCURRENCY: '2',
+      DOCEX_WORKER_MAX_PER_ORG: '1',
+      DOCEX_OCR_WORKERS: '1',
+      DOCEX_ARCHIVE: 'off',
+      DOCEX_DOWNLOAD_IDLE_TIMEOUT_MS: '60000',
+      DOCEX_DOWNLOAD_TIMEOUT_MS: '120000',
     });
     try {
       const done = await waitForJob(t.db.pool, b.organizationId, b1, undefined, 60_000);

@@ -50,24 +50,39 @@ describe('queue runner under a database outage', () => {
       if (n % 10 === 0 && helpers.job.attempts === 1) throw new Error('planned first-attempt failure');
     };
     const runner = await startQueueRunner({
-      pool, logger: pino({ level: 'silent' }), concurrency: 4, leaseSeconds: 5, shutdownGraceMs: 1_000,
-      pollIntervalMs: 200, taskList: { work },
+      pool,
+      logger: pino({ level: 'silent' }),
+      concurrency: 4,
+      leaseSeconds: 5,
+      shutdownGraceMs: 1_000,
+      pollIntervalMs: 200,
+      taskList: { work },
     });
     try {
-      await db.pool.query("SELECT graphile_worker.add_job('work', json_build_object('n', n)) FROM generate_series(1, 40) n");
+      await db.pool.query(
+        "SELECT graphile_worker.add_job('work', json_build_object('n', n)) FROM generate_series(1, 40) n",
+      );
       await until(async () => runs.size >= 8, 15_000, 'the first jobs to run');
       proxy.cut();
       await sleep(2_000);
       proxy.restore();
       const restoredAt = new Date();
-      await until(async () => {
-        const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM graphile_worker._private_jobs');
-        return rows[0].n === 0;
-      }, 25_000, 'every job to complete');
-      await until(async () => {
-        const { rows } = await db.pool.query('SELECT max(last_seen_at) AS at FROM queue_workers');
-        return rows[0].at > restoredAt;
-      }, 5_000, 'a heartbeat after the outage');
+      await until(
+        async () => {
+          const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM graphile_worker._private_jobs');
+          return rows[0].n === 0;
+        },
+        25_000,
+        'every job to complete',
+      );
+      await until(
+        async () => {
+          const { rows } = await db.pool.query('SELECT max(last_seen_at) AS at FROM queue_workers');
+          return rows[0].at > restoredAt;
+        },
+        5_000,
+        'a heartbeat after the outage',
+      );
       expect(proxy.dropped()).toBeGreaterThan(0);
       expect(unhandled).toEqual([]);
       expect([...runs.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
@@ -83,23 +98,33 @@ describe('queue runner under a database outage', () => {
       ran.push((payload as { n: number }).n);
     };
     const runner = await startQueueRunner({
-      pool, logger: pino({ level: 'silent' }), concurrency: 1, leaseSeconds: 5, shutdownGraceMs: 1_000,
-      pollIntervalMs: 200, taskList: { work },
+      pool,
+      logger: pino({ level: 'silent' }),
+      concurrency: 1,
+      leaseSeconds: 5,
+      shutdownGraceMs: 1_000,
+      pollIntervalMs: 200,
+      taskList: { work },
     });
     try {
       // As graphile leaves it when its complete query failed for good: locked by this live pool, running nowhere.
       const { rows } = await db.pool.query<{ id: string }>(
-        "SELECT id FROM graphile_worker.add_job('work', json_build_object('n', 7), run_at => now() + interval '1 hour')");
+        "SELECT id FROM graphile_worker.add_job('work', json_build_object('n', 7), run_at => now() + interval '1 hour')",
+      );
       const locked = await db.pool.query(
         `UPDATE graphile_worker._private_jobs SET locked_by = $1, locked_at = now() - interval '10 seconds', run_at = now()
          WHERE id = $2`,
         [runner.workerIds()[0], rows[0]!.id],
       );
       expect(locked.rowCount).toBe(1);
-      await until(async () => {
-        const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM graphile_worker._private_jobs');
-        return rows[0].n === 0;
-      }, 20_000, 'the orphan to be released, run and completed');
+      await until(
+        async () => {
+          const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM graphile_worker._private_jobs');
+          return rows[0].n === 0;
+        },
+        20_000,
+        'the orphan to be released, run and completed',
+      );
       expect(ran).toEqual([7]);
     } finally {
       await runner.stop();

@@ -13,7 +13,11 @@ function runWith(guards: boolean) {
     void Promise.reject(new Error('a dropped query'));
     setTimeout(() => process.stdout.write('still running'), 200);
   `;
-  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
 }
 
 describe('process guards', () => {

@@ -19,7 +19,15 @@ describe('queue runner', () => {
       await new Promise((r) => setTimeout(r, 8_000));
       done = true;
     };
-    const options = { pool: db.pool, logger: pino({ level: 'silent' }), concurrency: 1, leaseSeconds: 5, shutdownGraceMs: 1_000, pollIntervalMs: 200, taskList: { slow: task } };
+    const options = {
+      pool: db.pool,
+      logger: pino({ level: 'silent' }),
+      concurrency: 1,
+      leaseSeconds: 5,
+      shutdownGraceMs: 1_000,
+      pollIntervalMs: 200,
+      taskList: { slow: task },
+    };
     const runners: QueueRunner[] = [await startQueueRunner(options), await startQueueRunner(options)];
     try {
       const { rows } = await db.pool.query<{ worker_id: string }>('SELECT worker_id FROM queue_workers');

@@ -7,7 +7,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.js';
 import { isDatabaseOutage, PipelineError } from '../../src/pipeline/errors.js';
-import { CONNECTION_LOSS_CODES, CONNECTION_LOST_CODE, installQueueRetries, queuePool } from '../../src/queue/graphile-retries.js';
+import {
+  CONNECTION_LOSS_CODES,
+  CONNECTION_LOST_CODE,
+  installQueueRetries,
+  queuePool,
+} from '../../src/queue/graphile-retries.js';
 import { createTestDatabase, type TestDatabase } from '../support/db.js';
 import { freePort } from '../faults/support/ports.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
@@ -72,7 +77,14 @@ describe('database outage classification', () => {
     const err = await errorOf(db.pool.query('SELECT 1/0'));
     expect(isDatabaseOutage(err)).toBe(false);
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
-    const download = new PipelineError('download', 'connection_failed', 'The connection to the document server failed.', {}, true, { cause: refused });
+    const download = new PipelineError(
+      'download',
+      'connection_failed',
+      'The connection to the document server failed.',
+      {},
+      true,
+      { cause: refused },
+    );
     expect(isDatabaseOutage(download)).toBe(false);
   });
 

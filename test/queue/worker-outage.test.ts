@@ -23,12 +23,16 @@ let receiver: WebhookReceiver;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-const invoice = buildPdf(helveticaPage([
-  'BT /F1 14 Tf 50 780 Td (Muster GmbH) Tj ET',
-  'BT /F1 11 Tf 50 740 Td (Rechnung Nr. RE-2026-7) Tj ET',
-  'BT /F1 11 Tf 50 724 Td (Datum: 05.03.2026) Tj ET',
-  'BT /F1 11 Tf 50 600 Td (Gesamtbetrag 119,00 EUR) Tj ET',
-].join('\n')));
+const invoice = buildPdf(
+  helveticaPage(
+    [
+      'BT /F1 14 Tf 50 780 Td (Muster GmbH) Tj ET',
+      'BT /F1 11 Tf 50 740 Td (Rechnung Nr. RE-2026-7) Tj ET',
+      'BT /F1 11 Tf 50 724 Td (Datum: 05.03.2026) Tj ET',
+      'BT /F1 11 Tf 50 600 Td (Gesamtbetrag 119,00 EUR) Tj ET',
+    ].join('\n'),
+  ),
+);
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
@@ -43,7 +47,11 @@ beforeAll(async () => {
   proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
   const url = proxy.viaProxy(t.db.url);
   workerPool = createPool(url, 10);
-  worker = await startTestWorker(url, workerPool, { DOCEX_WORKER_CONCURRENCY: '2', DOCEX_OCR_WORKERS: '1', DOCEX_ARCHIVE: 'off' });
+  worker = await startTestWorker(url, workerPool, {
+    DOCEX_WORKER_CONCURRENCY: '2',
+    DOCEX_OCR_WORKERS: '1',
+    DOCEX_ARCHIVE: 'off',
+  });
 }, 60_000);
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
@@ -59,8 +67,15 @@ async function submit(n: number, ref: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const res = await t.app.inject({
-      method: 'POST', url: '/v1/documents', headers: key.headers,
-      payload: { documentUrl: docs.url('/invoice.pdf'), requireLineItems: false, documentId: i, consumerRefId: `${ref}-${i}` },
+      method: 'POST',
+      url: '/v1/documents',
+      headers: key.headers,
+      payload: {
+        documentUrl: docs.url('/invoice.pdf'),
+        requireLineItems: false,
+        documentId: i,
+        consumerRefId: `${ref}-${i}`,
+      },
     });
     ids.push(res.json().jobId);
   }
@@ -73,7 +88,9 @@ async function expectAllProcessedOnce(ids: string[]): Promise<void> {
     expect({ id, status: job.status, errorCode: job.errorCode }).toEqual({ id, status: 'processed', errorCode: null });
   }
   const { rows } = await t.db.pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM webhook_messages WHERE job_id = ANY($1::uuid[]) GROUP BY job_id', [ids]);
+    'SELECT count(*)::int AS n FROM webhook_messages WHERE job_id = ANY($1::uuid[]) GROUP BY job_id',
+    [ids],
+  );
   expect(rows.map((r) => r.n)).toEqual(ids.map(() => 1));
 }
 
@@ -94,10 +111,12 @@ describe('the worker across database outages', () => {
     const stopAt = Date.now() + 4_000;
     let terminated = 0;
     while (Date.now() < stopAt) {
-      const { rows } = await t.db.pool.query<{ n: number }>(
-        `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      const { rows } = await t.db.pool
+        .query<{ n: number }>(
+          `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      ).catch(() => ({ rows: [{ n: 0 }] }));
+        )
+        .catch(() => ({ rows: [{ n: 0 }] }));
       terminated += rows[0]?.n ?? 0;
       await new Promise((r) => setTimeout(r, 300));
     }

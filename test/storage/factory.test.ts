@@ -33,7 +33,9 @@ describe('createBlobStore', () => {
       secretAccessKey: 'super-secret',
     });
     expect(store).toBeInstanceOf(S3BlobStore);
-    expect(store.describe()).toBe('s3://docex-archive/docex/prod (region eu-central-1, endpoint https://minio.internal:9000)');
+    expect(store.describe()).toBe(
+      's3://docex-archive/docex/prod (region eu-central-1, endpoint https://minio.internal:9000)',
+    );
     expect(createBlobStore(S3_BASE).describe()).toBe('s3://docex-archive/ (region eu-central-1)');
     await store.close();
   });

@@ -65,7 +65,8 @@ describe('FilesystemBlobStore.deleteOlderThan', () => {
     const result = await sweepArchive(store, RETENTION_DAYS, NOW);
 
     expect(result).toEqual({ cutoff: new Date('2026-10-22T12:00:00Z'), deleted: 4, limitReached: false });
-    for (const gone of [oldDay, dayBefore, cutoffDayOld, 'misc/old.bin']) expect(await store.get(gone), gone).toBeNull();
+    for (const gone of [oldDay, dayBefore, cutoffDayOld, 'misc/old.bin'])
+      expect(await store.get(gone), gone).toBeNull();
     for (const kept of [cutoffDayNew, recent, 'misc/new.bin']) expect(await store.get(kept), kept).not.toBeNull();
     // Emptied folders are removed, folders that still hold objects stay.
     expect(await exists('sources/2026/09')).toBe(false);

@@ -32,7 +32,12 @@ describe('archiveKey', () => {
 
 describe('key validation', () => {
   it('accepts lowercase relative paths of safe segments', () => {
-    for (const good of ['a', 'sources/2026/11/21/x.pdf', 'misc/a_b-c.d/e.bin', `docex/sources/2026/01/01/${JOB_ID}.png`]) {
+    for (const good of [
+      'a',
+      'sources/2026/11/21/x.pdf',
+      'misc/a_b-c.d/e.bin',
+      `docex/sources/2026/01/01/${JOB_ID}.png`,
+    ]) {
       expect(isValidKey(good), good).toBe(true);
     }
   });

@@ -109,9 +109,9 @@ describe('S3BlobStore against s3rver', () => {
       await expect(store.get(key)).rejects.toMatchObject({ code: 'invalid_key' });
       await expect(store.delete(key)).rejects.toMatchObject({ code: 'invalid_key' });
     }
-    await expect(store.put(newKey(), Buffer.from('x'), { ...META, contentType: 'text/html\r\nX: y' })).rejects.toMatchObject(
-      { code: 'invalid_argument' },
-    );
+    await expect(
+      store.put(newKey(), Buffer.from('x'), { ...META, contentType: 'text/html\r\nX: y' }),
+    ).rejects.toMatchObject({ code: 'invalid_argument' });
     expect(await objectNames('keys/')).toEqual([]);
   });
 

@@ -12,7 +12,12 @@ export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
   config: Config;
-  createKey(options?: { allow?: string[]; webhookBaseUrl?: string; organizationId?: string; name?: string }): Promise<TestKey>;
+  createKey(options?: {
+    allow?: string[];
+    webhookBaseUrl?: string;
+    organizationId?: string;
+    name?: string;
+  }): Promise<TestKey>;
   close(): Promise<void>;
 }
 

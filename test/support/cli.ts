@@ -18,7 +18,12 @@ export interface CliResult {
 }
 
 /** The environment a command sees: only what is given (plus PATH and HOME), like a clean shell. */
-const baseEnv = (env: Record<string, string | undefined>) => ({ PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env });
+const baseEnv = (env: Record<string, string | undefined>) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  LOG_LEVEL: 'warn',
+  ...env,
+});
 
 export async function runCliInProcess(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   let stdout = '';

@@ -31,7 +31,9 @@ export async function startDocumentServer(): Promise<DocumentServer> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     file(path, bytes, contentType = 'application/octet-stream') {
-      routes.set(path, (_req, res) => res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes));
+      routes.set(path, (_req, res) =>
+        res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes),
+      );
     },
     route: (path, handler) => routes.set(path, handler),
     hits: (path) => counts.get(path) ?? 0,

@@ -17,5 +17,7 @@ export async function waitForJob(
     if (last && done(last)) return last;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`job ${jobId} did not reach the expected state; last: ${JSON.stringify(last && { status: last.status, error: last.error, errorCode: last.errorCode })}`);
+  throw new Error(
+    `job ${jobId} did not reach the expected state; last: ${JSON.stringify(last && { status: last.status, error: last.error, errorCode: last.errorCode })}`,
+  );
 }

@@ -14,7 +14,10 @@ export function buildPdf(objects: PdfObject[]): Buffer {
       typeof object === 'string'
         ? Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, 'latin1')
         : Buffer.concat([
-            Buffer.from(`${index + 1} 0 obj\n${object.dict.replace('>>', ` /Length ${object.stream.length} >>`)}\nstream\n`, 'latin1'),
+            Buffer.from(
+              `${index + 1} 0 obj\n${object.dict.replace('>>', ` /Length ${object.stream.length} >>`)}\nstream\n`,
+              'latin1',
+            ),
             object.stream,
             Buffer.from('\nendstream\nendobj\n', 'latin1'),
           ]);
@@ -51,7 +54,10 @@ export function helveticaPage(content: string, mediaBox = '[0 0 595 842]'): PdfO
  * totals, the logo ("Nordwind Handel GmbH") is a greyscale JPEG painted at the top left. The logo is itself a
  * Helvetica page rendered by the caller's `render` (pdfjs with its packaged fonts), so no system font is needed.
  */
-export async function invoiceWithLogoPdf(render: (pdf: Buffer) => Promise<Buffer>, toJpeg: (png: Buffer) => Promise<{ data: Buffer; width: number; height: number }>): Promise<Buffer> {
+export async function invoiceWithLogoPdf(
+  render: (pdf: Buffer) => Promise<Buffer>,
+  toJpeg: (png: Buffer) => Promise<{ data: Buffer; width: number; height: number }>,
+): Promise<Buffer> {
   const logoPage = buildPdf(helveticaPage('BT /F1 30 Tf 12 22 Td (Nordwind Handel GmbH) Tj ET', '[0 0 360 64]'));
   const logo = await toJpeg(await render(logoPage));
   const text = [

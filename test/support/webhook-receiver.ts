@@ -21,7 +21,10 @@ export interface WebhookReceiver {
 }
 
 export const ok: Responder = (_d, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-export const status = (code: number, headers: Record<string, string> = {}, body = ''): Responder => (_d, res) => res.writeHead(code, headers).end(body);
+export const status =
+  (code: number, headers: Record<string, string> = {}, body = ''): Responder =>
+  (_d, res) =>
+    res.writeHead(code, headers).end(body);
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const deliveries: Delivery[] = [];
@@ -31,7 +34,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const delivery = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
+      const delivery = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+      };
       deliveries.push(delivery);
       (script.shift() ?? ok)(delivery, res);
       for (const w of waiters.splice(0)) w();

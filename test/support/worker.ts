@@ -15,7 +15,11 @@ export interface TestWorker {
 }
 
 /** Test defaults: loopback allowed (the document server and receivers live there), short lease, fast retries. */
-export function workerEnv(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+export function workerEnv(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
     DOCEX_DATA_DIR: dataDir,
@@ -29,7 +33,11 @@ export function workerEnv(databaseUrl: string, dataDir: string, env: Record<stri
   };
 }
 
-export async function startTestWorker(databaseUrl: string, pool: Pool, env: Record<string, string> = {}): Promise<TestWorker> {
+export async function startTestWorker(
+  databaseUrl: string,
+  pool: Pool,
+  env: Record<string, string> = {},
+): Promise<TestWorker> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docex-worker-'));
   const config = loadConfig(workerEnv(databaseUrl, dataDir, env));
   const logger = pino({ level: config.logLevel });

@@ -21,15 +21,19 @@ const SAMPLES = ['invoice.pdf', 'invoice-page-1.png', 'invoice-page-2.png', 'cre
 
 /** How to run this same CLI as a child: compiled (bin/docex.js) or from sources through tsx (npm run docex, tests). */
 function cliCommand(): string[] {
-  return import.meta.url.endsWith('.ts') ? ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'dev.ts')] : [path.join(ROOT, 'bin', 'docex.js')];
+  return import.meta.url.endsWith('.ts')
+    ? ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'dev.ts')]
+    : [path.join(ROOT, 'bin', 'docex.js')];
 }
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
-    const s = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+    const s = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
   });
 
 interface DemoOptions {
@@ -85,7 +89,11 @@ async function admin(env: Env, args: string[]): Promise<Record<string, unknown>>
   const { runCli } = await import('../main.js');
   let stdout = '';
   let stderr = '';
-  const code = await runCli([...args, '--json'], { env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  const code = await runCli([...args, '--json'], {
+    env,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+  });
   if (code !== 0) throw new CliError(`docex ${args.join(' ')} failed: ${stderr.trim()}`);
   return JSON.parse(stdout) as Record<string, unknown>;
 }
@@ -108,12 +116,16 @@ function describeWebhook(label: string, w: ReceivedWebhook, full: boolean): stri
     `signature ${w.verified ? 'verified' : 'NOT verified'} (webhook-id ${w.id})\n`;
   if (b.status !== 'processed') return head + `error: ${JSON.stringify(b.error)}\n`;
   const data = full ? b.processed_data : withoutProvenance(b.processed_data);
-  return head + `extracted in ${String(b.extraction_time_ms)} ms${full ? '' : ' (--full adds each field\'s page, box and confidence)'}:\n${JSON.stringify(data, null, 2)}\n`;
+  return (
+    head +
+    `extracted in ${String(b.extraction_time_ms)} ms${full ? '' : " (--full adds each field's page, box and confidence)"}:\n${JSON.stringify(data, null, 2)}\n`
+  );
 }
 
 async function demo(opts: DemoOptions): Promise<void> {
   const timeoutMs = Number(opts.timeout) * 1000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new CliError(`--timeout must be a number of seconds, got ${JSON.stringify(opts.timeout)}`);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new CliError(`--timeout must be a number of seconds, got ${JSON.stringify(opts.timeout)}`);
   const io = cliIo();
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'docex-demo-'));
   // Traversable (not listable): as root the embedded PostgreSQL runs as the postgres user, who must reach the
@@ -130,7 +142,9 @@ async function demo(opts: DemoOptions): Promise<void> {
     // Exactly the address of the demo's own endpoints; every other private address stays refused.
     DOCEX_TRUSTED_ADDRESSES: trusted,
     // A throwaway database and instance record: the demo never touches the data of a service you run.
-    ...(io.env.DATABASE_URL ? {} : { DOCEX_DATA_DIR: path.join(scratch, 'data'), DOCEX_EMBEDDED_PG_PORT: String(await freePort()) }),
+    ...(io.env.DATABASE_URL
+      ? {}
+      : { DOCEX_DATA_DIR: path.join(scratch, 'data'), DOCEX_EMBEDDED_PG_PORT: String(await freePort()) }),
     DOCEX_INSTANCES_DIR: path.join(scratch, 'instances'),
     DOCEX_ARCHIVE: 'off',
     // Demo jobs are throwaway: Ctrl-C should not wait 20 s for an OCR page to finish.
@@ -156,18 +170,36 @@ async function demo(opts: DemoOptions): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    print(`starting docex on ${base} (${io.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(scratch, 'data')}`}, DOCEX_TRUSTED_ADDRESSES=${trusted})...\n`);
+    print(
+      `starting docex on ${base} (${io.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(scratch, 'data')}`}, DOCEX_TRUSTED_ADDRESSES=${trusted})...\n`,
+    );
     service = startService(env);
     await waitReady(base, service, 120_000);
     const org = await admin(env, ['orgs', 'create', '--name', 'Demo organization']);
-    const key = await admin(env, ['keys', 'create', '--org', String(org.id), '--name', 'demo', '--webhook-base-url', inbox.baseUrl]);
+    const key = await admin(env, [
+      'keys',
+      'create',
+      '--org',
+      String(org.id),
+      '--name',
+      'demo',
+      '--webhook-base-url',
+      inbox.baseUrl,
+    ]);
     inbox.setSecret(String(key.webhookSigningSecret));
     print(`organization ${String(org.id)}, API key ${String(key.clientId)}, webhooks to ${inbox.baseUrl}\n`);
 
     const submissions = [
       {
         label: 'a text PDF invoice (single)',
-        body: { documentUrl: samples.url('invoice.pdf'), typeId: 0, requireLineItems: true, documentId: 1, consumerRefId: 'demo/invoice', webhookUrl: 'invoices' },
+        body: {
+          documentUrl: samples.url('invoice.pdf'),
+          typeId: 0,
+          requireLineItems: true,
+          documentId: 1,
+          consumerRefId: 'demo/invoice',
+          webhookUrl: 'invoices',
+        },
       },
       {
         label: 'two page photos of one invoice (multi-image)',
@@ -194,12 +226,17 @@ async function demo(opts: DemoOptions): Promise<void> {
         },
       },
     ];
-    const headers = { 'content-type': 'application/json', 'x-client-id': String(key.clientId), 'x-client-secret': String(key.clientSecret) };
+    const headers = {
+      'content-type': 'application/json',
+      'x-client-id': String(key.clientId),
+      'x-client-secret': String(key.clientSecret),
+    };
     const jobs: Array<{ label: string; jobId: string }> = [];
     for (const s of submissions) {
       const res = await fetch(`${base}/v1/documents`, { method: 'POST', headers, body: JSON.stringify(s.body) });
       const answer = (await res.json()) as { jobId?: string };
-      if (res.status !== 202 || !answer.jobId) throw new CliError(`submitting ${s.label} failed: ${res.status} ${JSON.stringify(answer)}`);
+      if (res.status !== 202 || !answer.jobId)
+        throw new CliError(`submitting ${s.label} failed: ${res.status} ${JSON.stringify(answer)}`);
       print(`submitted ${s.label}: 202, job ${answer.jobId}\n`);
       jobs.push({ label: s.label, jobId: answer.jobId });
     }
@@ -210,8 +247,13 @@ async function demo(opts: DemoOptions): Promise<void> {
       if (!webhook.verified || webhook.body.status !== 'processed') failures++;
     }
     print(`\n${jobs.length - failures} of ${jobs.length} jobs processed and delivered with verified signatures.\n`);
-    print(`Poll a job yourself while a service runs: curl ${base}/v1/jobs/<jobId> -H 'x-client-id: ...' -H 'x-client-secret: ...'\n`);
-    if (failures > 0) throw new CliError(`${failures} job(s) did not end processed with a verified webhook; service log:\n${service.output()}`);
+    print(
+      `Poll a job yourself while a service runs: curl ${base}/v1/jobs/<jobId> -H 'x-client-id: ...' -H 'x-client-secret: ...'\n`,
+    );
+    if (failures > 0)
+      throw new CliError(
+        `${failures} job(s) did not end processed with a verified webhook; service log:\n${service.output()}`,
+      );
   } catch (err) {
     // Stopping the service makes the steps in flight fail; the signal handler ends the process (exit 130).
     if (interrupted) await new Promise(() => {});

@@ -38,26 +38,34 @@ async function loadSource(target: string, config: Config): Promise<{ bytes: Buff
 
 async function extract(target: string, opts: ExtractOptions): Promise<void> {
   const typeId = Number(opts.type);
-  if (!Number.isInteger(typeId) || !TYPES.includes(typeId)) throw new CliError(`--type must be one of ${TYPES.join(', ')}, got ${JSON.stringify(opts.type)}`);
+  if (!Number.isInteger(typeId) || !TYPES.includes(typeId))
+    throw new CliError(`--type must be one of ${TYPES.join(', ')}, got ${JSON.stringify(opts.type)}`);
   const config = loadConfig(cliIo().env);
   const logger = createLogger(cliIo().env.LOG_LEVEL ? config.logLevel : 'warn', 2, config.logFormat);
   // Loaded here: pdfjs, OCR and the extractors are heavy, and the other commands never need them.
-  const [{ sniffFormat }, read, { extractBuiltin }, { committedRanker }, { lacksVendorName }, { createOcrPool }] = await Promise.all([
-    import('../../pipeline/fetch/index.js'),
-    import('../../pipeline/read/index.js'),
-    import('../../pipeline/extract/index.js'),
-    import('../../pipeline/extract/rank/index.js'),
-    import('../../pipeline/second-look.js'),
-    import('../../pipeline/read/ocr/index.js'),
-  ]);
+  const [{ sniffFormat }, read, { extractBuiltin }, { committedRanker }, { lacksVendorName }, { createOcrPool }] =
+    await Promise.all([
+      import('../../pipeline/fetch/index.js'),
+      import('../../pipeline/read/index.js'),
+      import('../../pipeline/extract/index.js'),
+      import('../../pipeline/extract/rank/index.js'),
+      import('../../pipeline/second-look.js'),
+      import('../../pipeline/read/ocr/index.js'),
+    ]);
   // What the service runs for a type without an active parser version: the builtin engine with the learned ranker.
-  const extractData = (doc: Parameters<typeof extractBuiltin>[0]) => extractBuiltin(doc, typeId, opts.lineItems, committedRanker());
+  const extractData = (doc: Parameters<typeof extractBuiltin>[0]) =>
+    extractBuiltin(doc, typeId, opts.lineItems, committedRanker());
   const started = Date.now();
   const { bytes, origin } = await loadSource(target, config);
   const format = sniffFormat(bytes);
   if (format === null) throw new CliError(`${origin} is not a PDF, image (PNG, JPEG, TIFF, WebP) or e-invoice XML`);
   // The service's OCR engine (DOCEX_OCR_ENGINE), one page at a time: a single document needs no more.
-  const ocr = await createOcrPool({ engine: config.ocr.engine, size: 1, pageTimeoutMs: config.ocr.pageTimeoutMs, logger });
+  const ocr = await createOcrPool({
+    engine: config.ocr.engine,
+    size: 1,
+    pageTimeoutMs: config.ocr.pageTimeoutMs,
+    logger,
+  });
   try {
     const deps = { ocr, log: logger, imageText: config.ocr.pdfImages === 'always' };
     const sources = [{ bytes, format }];

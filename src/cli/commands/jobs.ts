@@ -8,7 +8,17 @@ import { requireUuid } from './validate.js';
 import { JOB_STATUSES, type DocumentJob, type JobStatus } from '../../jobs/types.js';
 import { findJobForOperator, jobExists, listJobs, type QueueState } from '../job-queries.js';
 
-const LIST_COLUMNS = ['id', 'createdAt', 'status', 'mode', 'typeId', 'webhookStatus', 'errorCode', 'consumerRefId', 'organizationId'];
+const LIST_COLUMNS = [
+  'id',
+  'createdAt',
+  'status',
+  'mode',
+  'typeId',
+  'webhookStatus',
+  'errorCode',
+  'consumerRefId',
+  'organizationId',
+];
 
 function parseStatus(value: string): JobStatus {
   if (!(JOB_STATUSES as readonly string[]).includes(value)) {
@@ -19,13 +29,15 @@ function parseStatus(value: string): JobStatus {
 
 function parseLimit(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new CliError(`--limit must be a whole number from 1 to 10000, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw new CliError(`--limit must be a whole number from 1 to 10000, got ${JSON.stringify(value)}`);
   return n;
 }
 
 function parseSince(value: string): number {
   const ms = parseDuration(value);
-  if (ms === null || ms === 0) throw new CliError(`--since must be a duration such as 30m, 1h or 2d, got ${JSON.stringify(value)}`);
+  if (ms === null || ms === 0)
+    throw new CliError(`--since must be a duration such as 30m, 1h or 2d, got ${JSON.stringify(value)}`);
   return ms / 1000;
 }
 
@@ -44,9 +56,16 @@ function describeJob(job: DocumentJob, queue: QueueState | null): string {
     if (queue.lastError) lines.push(`  last error:    ${queue.lastError.split('\n')[0]}`);
   }
   if (job.errorCode) lines.push(`  error:         ${job.errorCode} (${job.errorStage ?? '-'}): ${job.error ?? ''}`);
-  lines.push(`  webhook:       ${job.webhookStatus ?? 'not sent yet'}; ${job.webhookAttempts} attempt(s) to ${job.webhookUrl || '(key base URL)'}`);
+  lines.push(
+    `  webhook:       ${job.webhookStatus ?? 'not sent yet'}; ${job.webhookAttempts} attempt(s) to ${job.webhookUrl || '(key base URL)'}`,
+  );
   if (job.extractedData !== null && job.extractedData !== undefined) {
-    lines.push('  extracted data (--json for the whole job):', ...JSON.stringify(job.extractedData, null, 2).split('\n').map((l) => `    ${l}`));
+    lines.push(
+      '  extracted data (--json for the whole job):',
+      ...JSON.stringify(job.extractedData, null, 2)
+        .split('\n')
+        .map((l) => `    ${l}`),
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -101,7 +120,10 @@ export function registerJobCommands(program: Command): void {
       if (opts.json) printJson(attempts);
       else {
         printTable(
-          attempts.map((a) => ({ ...a, responseBody: a.responseBody === null ? null : a.responseBody.replace(/\s+/g, ' ').slice(0, 60) })),
+          attempts.map((a) => ({
+            ...a,
+            responseBody: a.responseBody === null ? null : a.responseBody.replace(/\s+/g, ' ').slice(0, 60),
+          })),
           ['attemptedAt', 'messageId', 'attempt', 'statusCode', 'durationMs', 'errorCode', 'url', 'responseBody'],
         );
       }
@@ -112,7 +134,11 @@ export function registerJobCommands(program: Command): void {
     .description("send finished jobs' stored results again as new webhook messages")
     .argument('[jobId]', 'one job')
     .option('--failed', 'every job whose latest delivery failed (use with --since)')
-    .option('--since <duration>', 'with --failed: only jobs with a delivery attempt this recent, e.g. 30m, 1h, 2d', '1h')
+    .option(
+      '--since <duration>',
+      'with --failed: only jobs with a delivery attempt this recent, e.g. 30m, 1h, 2d',
+      '1h',
+    )
     .option('--json', 'print JSON')
     .action(async (jobIdArg: string | undefined, opts: { failed?: boolean; since: string; json?: boolean }) => {
       if (Boolean(jobIdArg) === Boolean(opts.failed)) throw new CliError('give either a job id or --failed');
@@ -120,7 +146,8 @@ export function registerJobCommands(program: Command): void {
         const jobId = requireUuid(jobIdArg, 'job id');
         const outcome = await withAdminContext(({ db }) => redeliverJob(db.pool, jobId));
         if (outcome.kind === 'not_found') throw new CliError(`job ${jobId} not found`);
-        if (outcome.kind === 'not_finished') throw new CliError(`job ${jobId} is still ${outcome.status}; only finished jobs are delivered`);
+        if (outcome.kind === 'not_finished')
+          throw new CliError(`job ${jobId} is still ${outcome.status}; only finished jobs are delivered`);
         if (opts.json) printJson(outcome);
         else print(`queued redelivery of job ${jobId} as message ${outcome.messageId}\n`);
         return;

@@ -23,50 +23,69 @@ export function registerKeyCommands(program: Command): void {
     .requiredOption('--name <name>', 'key name (shown in ip_not_allowed errors), e.g. "production"')
     .requiredOption('--webhook-base-url <url>', "base URL that jobs' relative webhookUrl values are joined to")
     .option('--allow <ipOrCidr>', 'allow only this address or CIDR range (repeatable; none = any address)', collect, [])
-    .option('--allow-unreachable-webhook', "create the key although the current address policy would refuse its webhook base URL")
+    .option(
+      '--allow-unreachable-webhook',
+      'create the key although the current address policy would refuse its webhook base URL',
+    )
     .option('--json', 'print JSON')
-    .action(async (opts: { org: string; name: string; webhookBaseUrl: string; allow: string[]; allowUnreachableWebhook?: boolean; json?: boolean }) => {
-      const organizationId = requireUuid(opts.org, '--org');
-      const name = opts.name.trim();
-      if (!name || name.length > 200) throw new CliError('--name must be 1-200 characters');
-      let webhookBaseUrl: string;
-      try {
-        webhookBaseUrl = normalizeWebhookBaseUrl(opts.webhookBaseUrl);
-      } catch (err) {
-        if (err instanceof WebhookUrlError) throw new CliError(`--webhook-base-url ${err.message}`);
-        throw err;
-      }
-      let ipAllowlist: string[];
-      try {
-        ipAllowlist = [...new Set(opts.allow.flatMap((a) => a.split(',')).filter((a) => a.trim()).map(normalizeAllowlistEntry))];
-      } catch (err) {
-        throw new CliError(`--allow: ${(err as Error).message}`);
-      }
-      const key = await withAdminContext(async ({ db, config }) => {
-        await checkWebhookReachable(webhookBaseUrl, config, Boolean(opts.allowUnreachableWebhook));
-        if (!(await organizationExists(db.pool, organizationId))) {
-          throw new CliError(`organization ${organizationId} not found (or deleted)`);
+    .action(
+      async (opts: {
+        org: string;
+        name: string;
+        webhookBaseUrl: string;
+        allow: string[];
+        allowUnreachableWebhook?: boolean;
+        json?: boolean;
+      }) => {
+        const organizationId = requireUuid(opts.org, '--org');
+        const name = opts.name.trim();
+        if (!name || name.length > 200) throw new CliError('--name must be 1-200 characters');
+        let webhookBaseUrl: string;
+        try {
+          webhookBaseUrl = normalizeWebhookBaseUrl(opts.webhookBaseUrl);
+        } catch (err) {
+          if (err instanceof WebhookUrlError) throw new CliError(`--webhook-base-url ${err.message}`);
+          throw err;
         }
-        // The key and its first webhook signing secret exist together or not at all.
-        return withTransaction(db.pool, async (tx) => {
-          const created = await createApiKey(tx, { organizationId, name, webhookBaseUrl, ipAllowlist });
-          return { ...created, webhookSigningSecret: await createSigningSecret(tx, created.id) };
+        let ipAllowlist: string[];
+        try {
+          ipAllowlist = [
+            ...new Set(
+              opts.allow
+                .flatMap((a) => a.split(','))
+                .filter((a) => a.trim())
+                .map(normalizeAllowlistEntry),
+            ),
+          ];
+        } catch (err) {
+          throw new CliError(`--allow: ${(err as Error).message}`);
+        }
+        const key = await withAdminContext(async ({ db, config }) => {
+          await checkWebhookReachable(webhookBaseUrl, config, Boolean(opts.allowUnreachableWebhook));
+          if (!(await organizationExists(db.pool, organizationId))) {
+            throw new CliError(`organization ${organizationId} not found (or deleted)`);
+          }
+          // The key and its first webhook signing secret exist together or not at all.
+          return withTransaction(db.pool, async (tx) => {
+            const created = await createApiKey(tx, { organizationId, name, webhookBaseUrl, ipAllowlist });
+            return { ...created, webhookSigningSecret: await createSigningSecret(tx, created.id) };
+          });
         });
-      });
-      if (opts.json) {
-        printJson(key);
-        return;
-      }
-      print(
-        `created API key ${key.name}\n` +
-          `  client id:     ${key.clientId}\n` +
-          `  client secret: ${key.clientSecret}\n` +
-          `  webhook base:  ${key.webhookBaseUrl}\n` +
-          `  allowlist:     ${key.ipAllowlist.join(', ') || '(any address)'}\n` +
-          `  webhook signing secret: ${key.webhookSigningSecret}\n` +
-          'Store both secrets now: they are shown only once.\n',
-      );
-    });
+        if (opts.json) {
+          printJson(key);
+          return;
+        }
+        print(
+          `created API key ${key.name}\n` +
+            `  client id:     ${key.clientId}\n` +
+            `  client secret: ${key.clientSecret}\n` +
+            `  webhook base:  ${key.webhookBaseUrl}\n` +
+            `  allowlist:     ${key.ipAllowlist.join(', ') || '(any address)'}\n` +
+            `  webhook signing secret: ${key.webhookSigningSecret}\n` +
+            'Store both secrets now: they are shown only once.\n',
+        );
+      },
+    );
 
   keys
     .command('list')
@@ -89,18 +108,28 @@ export function registerKeyCommands(program: Command): void {
     .command('rotate-signing-secret')
     .description('issue a new webhook signing secret; the old one keeps signing beside it for the grace period')
     .argument('<clientId>', "the key's client id")
-    .option('--grace <duration>', 'how long the previous secret keeps signing, e.g. 24h, 7d (default: DOCEX_SIGNING_SECRET_GRACE_HOURS)')
+    .option(
+      '--grace <duration>',
+      'how long the previous secret keeps signing, e.g. 24h, 7d (default: DOCEX_SIGNING_SECRET_GRACE_HOURS)',
+    )
     .option('--json', 'print JSON')
     .action(async (clientIdArg: string, opts: { grace?: string; json?: boolean }) => {
       const clientId = requireUuid(clientIdArg, 'client id');
       const rotated = await withAdminContext(async ({ db, config }) => {
-        const graceMs = opts.grace === undefined ? config.webhooks.signingSecretGraceHours * 3_600_000 : parseDuration(opts.grace);
-        if (graceMs === null) throw new CliError(`--grace must be a duration such as 24h or 7d, got ${JSON.stringify(opts.grace)}`);
+        const graceMs =
+          opts.grace === undefined ? config.webhooks.signingSecretGraceHours * 3_600_000 : parseDuration(opts.grace);
+        if (graceMs === null)
+          throw new CliError(`--grace must be a duration such as 24h or 7d, got ${JSON.stringify(opts.grace)}`);
         const key = await findApiKeyByClientId(db.pool, clientId);
         if (!key || key.revokedAt) throw new CliError(`API key ${clientId} not found (or revoked)`);
         return withTransaction(db.pool, (tx) => rotateSigningSecret(tx, key.id, Math.round(graceMs / 1000)));
       });
-      if (opts.json) printJson({ clientId, webhookSigningSecret: rotated.secret, previousSecretsExpireAt: rotated.previousExpiresAt });
+      if (opts.json)
+        printJson({
+          clientId,
+          webhookSigningSecret: rotated.secret,
+          previousSecretsExpireAt: rotated.previousExpiresAt,
+        });
       else {
         print(
           `new webhook signing secret: ${rotated.secret}\n` +
@@ -112,7 +141,7 @@ export function registerKeyCommands(program: Command): void {
   keys
     .command('revoke')
     .description('revoke an API key: it stops authenticating on the next request, in every process')
-    .argument('<clientId>', 'the key\'s client id')
+    .argument('<clientId>', "the key's client id")
     .option('--json', 'print JSON')
     .action(async (clientIdArg: string, opts: { json?: boolean }) => {
       const clientId = requireUuid(clientIdArg, 'client id');

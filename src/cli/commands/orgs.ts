@@ -32,7 +32,7 @@ export function registerOrgCommands(program: Command): void {
 
   orgs
     .command('delete')
-    .description("delete an organization: its keys stop authenticating at once; its jobs are kept")
+    .description('delete an organization: its keys stop authenticating at once; its jobs are kept')
     .argument('<orgId>', 'organization id')
     .option('--json', 'print JSON')
     .action(async (orgId: string, opts: { json?: boolean }) => {

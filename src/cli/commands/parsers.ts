@@ -35,7 +35,16 @@ export function registerParserCommands(program: Command): void {
       const typeId = opts.type === undefined ? undefined : parseType(opts.type);
       const list = await withAdminContext(({ db }) => listParserVersions(db.pool, typeId));
       if (opts.json) printJson(list);
-      else printTable(list as unknown as Array<Record<string, unknown>>, ['id', 'typeId', 'version', 'engine', 'state', 'createdAt', 'description']);
+      else
+        printTable(list as unknown as Array<Record<string, unknown>>, [
+          'id',
+          'typeId',
+          'version',
+          'engine',
+          'state',
+          'createdAt',
+          'description',
+        ]);
     });
 
   parsers
@@ -63,7 +72,8 @@ export function registerParserCommands(program: Command): void {
         } catch {
           throw new CliError(`--config ${opts.config} is not valid JSON`);
         }
-        if (!config || typeof config !== 'object' || Array.isArray(config)) throw new CliError('--config must hold a JSON object');
+        if (!config || typeof config !== 'object' || Array.isArray(config))
+          throw new CliError('--config must hold a JSON object');
       }
       // Loaded on demand: it pulls in every extractor.
       const { validateParserConfig } = await import('../../pipeline/extract/index.js');
@@ -73,10 +83,13 @@ export function registerParserCommands(program: Command): void {
         } catch (err) {
           throw new CliError(`--config: ${(err as Error).message}`);
         }
-        return withTransaction(db.pool, (tx) => createParserVersion(tx, { typeId, engine, config, description: opts.description }));
+        return withTransaction(db.pool, (tx) =>
+          createParserVersion(tx, { typeId, engine, config, description: opts.description }),
+        );
       });
       if (opts.json) printJson(created);
-      else print(`created parser version ${created.id} (type ${typeId}, version ${created.version}, ${engine}, draft)\n`);
+      else
+        print(`created parser version ${created.id} (type ${typeId}, version ${created.version}, ${engine}, draft)\n`);
     });
 
   parsers

@@ -83,7 +83,10 @@ async function run(role: Role, options: RunOptions = {}): Promise<void> {
     if (db.embedded && !db.embeddedOwned && !(await servedByAnother(config))) {
       // No live docex serves this data folder: the server was left by one that died (SIGKILL). This service
       // stops it when it stops, so it does not run on unsupervised.
-      logger.warn({ dataDir: config.dataDir }, 'adopting the embedded PostgreSQL left running by a docex process that is gone');
+      logger.warn(
+        { dataDir: config.dataDir },
+        'adopting the embedded PostgreSQL left running by a docex process that is gone',
+      );
       db.adoptEmbedded();
       adopted = true;
     }

@@ -44,7 +44,10 @@ export async function serveSamples(dir: string, names: readonly string[]): Promi
       return;
     }
     const bytes = await readFile(path.join(dir, name));
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', 'content-length': bytes.length });
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream',
+      'content-length': bytes.length,
+    });
     res.end(bytes);
   });
   const base = await listen(server);
@@ -110,7 +113,8 @@ export async function openWebhookInbox(): Promise<WebhookInbox> {
       res.writeHead(400).end();
       return;
     }
-    const verified = secret !== null && verifySignature(signature, sign({ id, timestamp, body: text, secrets: [secret] }));
+    const verified =
+      secret !== null && verifySignature(signature, sign({ id, timestamp, body: text, secrets: [secret] }));
     // An unverifiable delivery is refused (a real receiver must do the same); docex then retries it.
     res.writeHead(verified ? 204 : 401).end();
     const webhook = { id, timestamp, verified, body };

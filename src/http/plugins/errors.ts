@@ -89,8 +89,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A database outage is expected operations, not a bug: a short warning, a 503 and a Retry-After.
     const appError = err instanceof AppError ? err : isDatabaseUnavailable(err) ? databaseUnavailable(err) : undefined;
     if (appError) {
-      if (appError.code === 'service_unavailable') request.log.warn({ cause: String(appError.cause) }, appError.message);
-      else if (appError.statusCode >= 500) request.log.error({ err: appError, cause: appError.cause }, appError.message);
+      if (appError.code === 'service_unavailable')
+        request.log.warn({ cause: String(appError.cause) }, appError.message);
+      else if (appError.statusCode >= 500)
+        request.log.error({ err: appError, cause: appError.cause }, appError.message);
       if (appError.retryAfterSeconds !== undefined) reply.header('retry-after', String(appError.retryAfterSeconds));
       return reply
         .code(appError.statusCode)
@@ -103,6 +105,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(render(404, 'route_not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply
+      .code(404)
+      .send(render(404, 'route_not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 }

@@ -10,7 +10,7 @@ export const ErrorResponse = Type.Object(
       description: 'Machine-readable code from a closed set (see README "Errors")',
       examples: ['validation_error'],
     }),
-    message: Type.String({ examples: ['body must have required property \'consumerRefId\''] }),
+    message: Type.String({ examples: ["body must have required property 'consumerRefId'"] }),
     details: Type.Optional(
       Type.Array(
         Type.Object({
@@ -29,7 +29,9 @@ const err = (description: string) => ({ ...ref, description });
 
 /** The error responses every authenticated /v1 route can return. */
 export const authErrors = {
-  401: err('Missing headers (`Missing x-client-id or x-client-secret headers`) or invalid credentials (`Invalid client_id or client_secret`)'),
+  401: err(
+    'Missing headers (`Missing x-client-id or x-client-secret headers`) or invalid credentials (`Invalid client_id or client_secret`)',
+  ),
   403: err('Valid key used from an address outside its IP allowlist (code `ip_not_allowed`)'),
   429: err('Too many failed authentications from this client id or address (`rate_limited`); see Retry-After'),
   500: err('Unexpected failure (code `internal_error`); never carries a stack or driver message'),

@@ -54,7 +54,8 @@ const properties = {
     // The column is a PostgreSQL integer: a larger value is a validation error here, not a driver error later.
     minimum: INT4_MIN,
     maximum: INT4_MAX,
-    description: 'Document type (0 invoice, 1 purchase order, 2 GRN, 3 debit note, 4 credit-card statement, ' +
+    description:
+      'Document type (0 invoice, 1 purchase order, 2 GRN, 3 debit note, 4 credit-card statement, ' +
       '5 multi-account statement, 9 PO number only). Ignored in email mode, which stores type 8.',
   },
   documentUrl: url,

@@ -27,13 +27,43 @@ export interface CueHit {
 // Words that negate a following noun within three words: "not an invoice", "keine Rechnung", "pas une facture",
 // "no es una factura", "non è una fattura", "geen factuur", "não é uma fatura".
 const NEGATORS = new Set([
-  'not', 'no', 'without', "isn't", "wasn't", "haven't", "hasn't", "didn't", 'never',
-  'kein', 'keine', 'keinen', 'keiner', 'nicht', 'ohne',
-  'pas', 'sans', 'aucun', 'aucune', 'jamais',
-  'sin', 'ningun', 'ninguna', 'nunca',
-  'non', 'nessun', 'nessuna', 'senza', 'mai',
-  'geen', 'niet', 'zonder', 'nooit',
-  'nao', 'sem', 'nenhum', 'nenhuma',
+  'not',
+  'no',
+  'without',
+  "isn't",
+  "wasn't",
+  "haven't",
+  "hasn't",
+  "didn't",
+  'never',
+  'kein',
+  'keine',
+  'keinen',
+  'keiner',
+  'nicht',
+  'ohne',
+  'pas',
+  'sans',
+  'aucun',
+  'aucune',
+  'jamais',
+  'sin',
+  'ningun',
+  'ninguna',
+  'nunca',
+  'non',
+  'nessun',
+  'nessuna',
+  'senza',
+  'mai',
+  'geen',
+  'niet',
+  'zonder',
+  'nooit',
+  'nao',
+  'sem',
+  'nenhum',
+  'nenhuma',
 ]);
 
 // Words that open a condition or a time clause: "if", "falls", "si", "qualora", "indien", "caso"; "once", "nach",
@@ -45,14 +75,22 @@ const CONDITIONAL =
 
 function isConditional(text: string, index: number): boolean {
   // Only the clause the match is in: "If you have questions, call us. We have received your payment." is a receipt.
-  const clause = text.slice(Math.max(0, index - 80), index).split(/[.!?;]/).pop() ?? '';
+  const clause =
+    text
+      .slice(Math.max(0, index - 80), index)
+      .split(/[.!?;]/)
+      .pop() ?? '';
   const words = clause.match(/[\p{L}']+/gu) ?? [];
   return CONDITIONAL.test(words.slice(-6).join(' '));
 }
 
 function isNegated(text: string, index: number): boolean {
   // Only the clause the noun is in: "No problem - invoice attached" negates nothing.
-  const before = text.slice(Math.max(0, index - 60), index).split(/[.!?;:,]|\s[-\u2013\u2014]\s/).pop() ?? '';
+  const before =
+    text
+      .slice(Math.max(0, index - 60), index)
+      .split(/[.!?;:,]|\s[-\u2013\u2014]\s/)
+      .pop() ?? '';
   const words = before.match(/[\p{L}']+/gu) ?? [];
   return words.slice(-3).some((w) => NEGATORS.has(w) || /^(?:n'|ne$)/.test(w));
 }

@@ -25,14 +25,20 @@ export interface InvoiceDecision {
 }
 
 /** Decides is_invoice for an email job (see the policy above). Pure. */
-export function decideIsInvoice(assessment: EmailAssessment, attachments: readonly AttachmentOutcome[]): InvoiceDecision {
+export function decideIsInvoice(
+  assessment: EmailAssessment,
+  attachments: readonly AttachmentOutcome[],
+): InvoiceDecision {
   const billIndex = attachments.findIndex((a) => a.extracted && a.kind !== null && EXTRACTED.has(a.kind));
   const bill = billIndex >= 0 ? `attachment ${billIndex} extracted as ${attachments[billIndex]?.kind}` : null;
   if (assessment.classification.intent === 'invoice') {
     return { isInvoice: true, reason: `is_invoice true: the email's text is invoice mail${bill ? `; ${bill}` : ''}` };
   }
   if (bill && assessment.settlesInvoice) {
-    return { isInvoice: false, reason: `is_invoice false: the text settles the invoice it names; ${bill} is a copy of a settled bill` };
+    return {
+      isInvoice: false,
+      reason: `is_invoice false: the text settles the invoice it names; ${bill} is a copy of a settled bill`,
+    };
   }
   if (bill) return { isInvoice: true, reason: `is_invoice true: ${bill}` };
   return { isInvoice: false, reason: 'is_invoice false: neither the text nor any attachment is an invoice' };

@@ -4,9 +4,9 @@
 import { gap, re, type Cue } from './cues.js';
 
 const NOUN =
-  '(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket (?:de caisse|de compra|d\'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon)';
+  "(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon)";
 const CREDIT_NOUN =
-  "(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)";
+  '(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)';
 const ATTACH =
   '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|hangt (?:an|dran)|zit(?:ten)? erbij|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|(?:te |ti |vi |le )?(?:la |lo )?allego|alleghiamo|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)? (?:em|a|o|as|os|junto|abaixo))';
 
@@ -22,11 +22,15 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b[a-z]*rechnung(?:s[a-z]+)?\\b'),
       re('\\bfactur[ea]\\b'),
       re('\\bfattura\\b|\\bbolletta\\b|\\bparcella\\b'),
-      re("\\bnote d'honoraires\\b|\\bhonorarnote\\b|\\bminuta de honorarios\\b|\\bhotelnota\\b|\\b(?:uw|je|de) nota\\b"),
+      re(
+        "\\bnote d'honoraires\\b|\\bhonorarnote\\b|\\bminuta de honorarios\\b|\\bhotelnota\\b|\\b(?:uw|je|de) nota\\b",
+      ),
       re('\\bfactuur[a-z]*\\b'),
       re('\\bfatura\\b'),
       re('\\bnota fiscal\\b'),
-      re('\\b(?:your|the|this|our|a|new|monthly|annual|latest|final|electricity|phone|mobile|gas|water|utility|energy|internet|hotel)(?: [a-z]+)? bill\\b'),
+      re(
+        '\\b(?:your|the|this|our|a|new|monthly|annual|latest|final|electricity|phone|mobile|gas|water|utility|energy|internet|hotel)(?: [a-z]+)? bill\\b',
+      ),
       re('\\bbill (?:is|for|no|number|nr|#|dated|attached|ready|enclosed)\\b'),
     ],
   },
@@ -37,13 +41,19 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     exclude: /berechnungen|verrechnungen|abrechnungen/,
-    patterns: [re('\\b(?:e-?)?invoices\\b|\\b[a-z]*rechnungen\\b|\\bfactur(?:es|as)\\b|\\bfatture\\b|\\bbollette\\b|\\bfacturen\\b|\\bfaturas\\b|\\bnotas fiscais\\b|\\bbills\\b')],
+    patterns: [
+      re(
+        '\\b(?:e-?)?invoices\\b|\\b[a-z]*rechnungen\\b|\\bfactur(?:es|as)\\b|\\bfatture\\b|\\bbollette\\b|\\bfacturen\\b|\\bfaturas\\b|\\bnotas fiscais\\b|\\bbills\\b',
+      ),
+    ],
   },
   {
     // "Inv 4471", "Rg-Nr. 2026-118", "Fact. 2211": abbreviations, only with a number.
     id: 'invoice_abbreviation',
     weight: 1.2,
-    patterns: [re('\\b(?:inv|rg|rgnr|rg-nr|fact|fatt|fra)\\.?[ -]?(?:nr\\.? ?|no\\.? ?|#)?\\d|\\b(?:re|fa|fv|ft|fc)-\\d')],
+    patterns: [
+      re('\\b(?:inv|rg|rgnr|rg-nr|fact|fatt|fra)\\.?[ -]?(?:nr\\.? ?|no\\.? ?|#)?\\d|\\b(?:re|fa|fv|ft|fc)-\\d'),
+    ],
   },
   {
     id: 'credit_note_noun',
@@ -67,14 +77,20 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     patterns: [
-      re('\\b(?:your|the|this|a|purchase|sales|order|tax|trip|ride|expense) (?:[a-z]+ )?receipt\\b|\\breceipts? (?:is|are) attached\\b'),
+      re(
+        '\\b(?:your|the|this|a|purchase|sales|order|tax|trip|ride|expense) (?:[a-z]+ )?receipt\\b|\\breceipts? (?:is|are) attached\\b',
+      ),
       re('\\breceipt (?:for|from|no|number|nr|#)'),
-      re('\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\b(?:ihr|ihren|der|den|ein|einen) beleg\\b|\\bbelegnummer\\b'),
+      re(
+        '\\bquittung\\b|\\bkassenbon\\b|\\bkaufbeleg\\b|\\b(?:ihr|ihren|der|den|ein|einen) beleg\\b|\\bbelegnummer\\b',
+      ),
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
       re("\\bticket d'achat\\b"),
-      re('\\britbon\\b|\\bbeta(?:al|lings)bewijs\\b|\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b'),
+      re(
+        '\\britbon\\b|\\bbeta(?:al|lings)bewijs\\b|\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b',
+      ),
     ],
   },
   {
@@ -87,7 +103,9 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re("\\b(?:your|the|our|a) new (?:[a-z]+ )?(?:invoice|bill)\\b|\\bthis month's (?:invoice|bill)\\b"),
       re('\\b(?:ihre|die|unsere|eine) neue [a-z]*rechnung\\b'),
       re('\\b(?:votre|la|notre|une) nouvelle facture\\b|\\b(?:tu|su|la|nuestra|una) nueva factura\\b'),
-      re('\\b(?:la|tua|sua|vostra|una) nuova (?:fattura|bolletta)\\b|\\b(?:je|uw|de|een) nieuwe (?:factuur|nota)\\b|\\b(?:a|sua|uma) nova fatura\\b'),
+      re(
+        '\\b(?:la|tua|sua|vostra|una) nuova (?:fattura|bolletta)\\b|\\b(?:je|uw|de|een) nieuwe (?:factuur|nota)\\b|\\b(?:a|sua|uma) nova fatura\\b',
+      ),
     ],
   },
   {
@@ -96,13 +114,19 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     patterns: [
-      re("\\b(?:remaining|outstanding|open) balance (?:of |is |due )?(?:[$€£]|eur|usd|gbp) ?[1-9]|\\b(?:still|remains|remain) (?:due|outstanding|open|unpaid)\\b|\\bbalance of (?:[$€£]|eur|usd|gbp) ?[1-9][\\d.,]* (?:is )?(?:still )?(?:due|outstanding|open)\\b"),
+      re(
+        '\\b(?:remaining|outstanding|open) balance (?:of |is |due )?(?:[$€£]|eur|usd|gbp) ?[1-9]|\\b(?:still|remains|remain) (?:due|outstanding|open|unpaid)\\b|\\bbalance of (?:[$€£]|eur|usd|gbp) ?[1-9][\\d.,]* (?:is )?(?:still )?(?:due|outstanding|open)\\b',
+      ),
       re('\\brestbetrag\\b|\\b(?:noch|weiterhin) offen\\b|\\bverbleibende[nr]? (?:betrag|saldo)\\b|\\bteilzahlung\\b'),
-      re("\\breste (?:du|a payer|a regler)\\b|\\bsolde restant\\b|\\bpaiement partiel\\b|\\bacompte\\b"),
-      re('\\b(?:saldo|importe) pendiente\\b|\\bqueda(?:n)? pendientes?\\b|\\bresta(?:n)? por pagar\\b|\\bpago parcial\\b'),
-      re("\\bsaldo residuo\\b|\\bresta(?:no)? da (?:pagare|saldare)\\b|\\bpagamento parziale\\b|\\bimporto residuo\\b"),
+      re('\\breste (?:du|a payer|a regler)\\b|\\bsolde restant\\b|\\bpaiement partiel\\b|\\bacompte\\b'),
+      re(
+        '\\b(?:saldo|importe) pendiente\\b|\\bqueda(?:n)? pendientes?\\b|\\bresta(?:n)? por pagar\\b|\\bpago parcial\\b',
+      ),
+      re('\\bsaldo residuo\\b|\\bresta(?:no)? da (?:pagare|saldare)\\b|\\bpagamento parziale\\b|\\bimporto residuo\\b'),
       re('\\b(?:resterend|openstaand) (?:bedrag|saldo)\\b|\\bnog te betalen\\b|\\bdeelbetaling\\b'),
-      re('\\b(?:saldo|valor) em (?:divida|aberto)\\b|\\bfalta pagar\\b|\\bvalor remanescente\\b|\\bpagamento parcial\\b'),
+      re(
+        '\\b(?:saldo|valor) em (?:divida|aberto)\\b|\\bfalta pagar\\b|\\bvalor remanescente\\b|\\bpagamento parcial\\b',
+      ),
     ],
   },
   {
@@ -116,9 +140,15 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     conditional: true,
     patterns: [
       // A bill sent after it was paid: "Here is your invoice ... This invoice is already paid" (Odoo and others).
-      re('\\b(?:is|has been|was) already (?:been )?paid\\b|\\b(?:ist|wurde) bereits (?:vollstandig )?bezahlt\\b|\\b(?:est )?deja (?:payee?|reglee?|acquittee?)\\b'),
-      re('\\bya (?:esta|ha sido) (?:pagada|abonada)\\b|\\b(?:e )?gia stata (?:pagata|saldata)\\b|\\b(?:is )?(?:al|reeds) (?:betaald|voldaan)\\b|\\bja (?:esta|foi) paga\\b'),
-      re(`\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|kreditkarte|karte|ec-karte|carte(?: bancaire)?|tarjeta|carta(?: di credito)?|creditcard|pinpas|cartao(?: de credito)?)\\b`),
+      re(
+        '\\b(?:is|has been|was) already (?:been )?paid\\b|\\b(?:ist|wurde) bereits (?:vollstandig )?bezahlt\\b|\\b(?:est )?deja (?:payee?|reglee?|acquittee?)\\b',
+      ),
+      re(
+        '\\bya (?:esta|ha sido) (?:pagada|abonada)\\b|\\b(?:e )?gia stata (?:pagata|saldata)\\b|\\b(?:is )?(?:al|reeds) (?:betaald|voldaan)\\b|\\bja (?:esta|foi) paga\\b',
+      ),
+      re(
+        `\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|kreditkarte|karte|ec-karte|carte(?: bancaire)?|tarjeta|carta(?: di credito)?|creditcard|pinpas|cartao(?: de credito)?)\\b`,
+      ),
     ],
   },
   {
@@ -126,7 +156,9 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'purchase_detail',
     weight: 0.3,
     patterns: [
-      re('\\b(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b(?: [^ ]{0,12}){0,3} ?(?:[$€£]|eur|usd|gbp|\\d{1,2} ?%)|\\b(?:incl|inkl|including|inclusive|included|inclus|incluido|inclusa|incluida|inbegrepen|incluido)\\.? (?:of )?(?:\\d{1,2} ?% )?(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b|\\b(?:vat|iva|btw|mwst|tva) (?:included|incluido|incluida|inclusa|incluso|inbegrepen|incl)\\b'),
+      re(
+        '\\b(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b(?: [^ ]{0,12}){0,3} ?(?:[$€£]|eur|usd|gbp|\\d{1,2} ?%)|\\b(?:incl|inkl|including|inclusive|included|inclus|incluido|inclusa|incluida|inbegrepen|incluido)\\.? (?:of )?(?:\\d{1,2} ?% )?(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b|\\b(?:vat|iva|btw|mwst|tva) (?:included|incluido|incluida|inclusa|incluso|inbegrepen|incl)\\b',
+      ),
       re('\\b\\d{1,3} ?x [a-z]'),
     ],
   },
@@ -136,7 +168,9 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     patterns: [
-      re('\\b(?:membership|subscription|annual|monthly) (?:fee|dues)\\b|\\b(?:mitglieds|jahres|monats)?beitrag\\b|\\bcotisation\\b|\\b(?:tu|su|la) cuota\\b|\\b(?:la|tua|sua) quota (?:di|mensile|associativa|annuale)\\b|\\bcontributie\\b|\\blidgeld\\b|\\bmensalidade\\b|\\bquota (?:mensal|anual)\\b'),
+      re(
+        '\\b(?:membership|subscription|annual|monthly) (?:fee|dues)\\b|\\b(?:mitglieds|jahres|monats)?beitrag\\b|\\bcotisation\\b|\\b(?:tu|su|la) cuota\\b|\\b(?:la|tua|sua) quota (?:di|mensile|associativa|annuale)\\b|\\bcontributie\\b|\\blidgeld\\b|\\bmensalidade\\b|\\bquota (?:mensal|anual)\\b',
+      ),
     ],
   },
   {
@@ -169,13 +203,27 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'invoice_link',
     weight: 1.0,
     patterns: [
-      re(`\\b(?:view|download|see|open|access|pay) ${gap(3)}(?:invoice|bill|receipt|statement)s?\\b(?: ${gap(2)}(?:online|here|below|now))?|\\b(?:invoice|bill|receipt) (?:is )?(?:available|ready) (?:online|in (?:your|the) (?:portal|account|dashboard))`),
-      re(`\\b(?:rechnung|beleg) (?:ansehen|herunterladen|abrufen|anzeigen)\\b|\\bzur rechnung\\b|\\b(?:im|in ihrem) (?:kundenportal|kundenkonto|kundenbereich)\\b|\\bzum download bereit\\b`),
-      re(`\\b(?:consulter|telecharger|voir|acceder a) ${gap(2)}(?:facture|avoir)s?\\b|\\b(?:dans|sur) (?:votre|mon) espace client\\b`),
-      re(`\\b(?:ver|descargar|consultar|visualizar|acceder a) ${gap(2)}(?:factura|recibo)s?\\b|\\b(?:area|zona|portal) (?:de|del) clientes?\\b`),
-      re(`\\b(?:visualizza|scarica|consulta|vedi) ${gap(2)}(?:fattur[ae]|bollett[ae]|ricevuta)\\b|\\b(?:area|portale) (?:clienti|riservata)\\b`),
-      re(`\\b(?:bekijk|download|open|raadpleeg) ${gap(2)}(?:factuur|facturen|nota)\\b|\\bmijn (?:omgeving|account|portaal)\\b|\\bstaat (?:voor je |voor u )?klaar\\b`),
-      re(`\\b(?:consultar|descarregar|ver|aceder a|visualizar) ${gap(2)}(?:fatura|faturas|recibo)\\b|\\barea (?:de|do) cliente\\b`),
+      re(
+        `\\b(?:view|download|see|open|access|pay) ${gap(3)}(?:invoice|bill|receipt|statement)s?\\b(?: ${gap(2)}(?:online|here|below|now))?|\\b(?:invoice|bill|receipt) (?:is )?(?:available|ready) (?:online|in (?:your|the) (?:portal|account|dashboard))`,
+      ),
+      re(
+        `\\b(?:rechnung|beleg) (?:ansehen|herunterladen|abrufen|anzeigen)\\b|\\bzur rechnung\\b|\\b(?:im|in ihrem) (?:kundenportal|kundenkonto|kundenbereich)\\b|\\bzum download bereit\\b`,
+      ),
+      re(
+        `\\b(?:consulter|telecharger|voir|acceder a) ${gap(2)}(?:facture|avoir)s?\\b|\\b(?:dans|sur) (?:votre|mon) espace client\\b`,
+      ),
+      re(
+        `\\b(?:ver|descargar|consultar|visualizar|acceder a) ${gap(2)}(?:factura|recibo)s?\\b|\\b(?:area|zona|portal) (?:de|del) clientes?\\b`,
+      ),
+      re(
+        `\\b(?:visualizza|scarica|consulta|vedi) ${gap(2)}(?:fattur[ae]|bollett[ae]|ricevuta)\\b|\\b(?:area|portale) (?:clienti|riservata)\\b`,
+      ),
+      re(
+        `\\b(?:bekijk|download|open|raadpleeg) ${gap(2)}(?:factuur|facturen|nota)\\b|\\bmijn (?:omgeving|account|portaal)\\b|\\bstaat (?:voor je |voor u )?klaar\\b`,
+      ),
+      re(
+        `\\b(?:consultar|descarregar|ver|aceder a|visualizar) ${gap(2)}(?:fatura|faturas|recibo)\\b|\\barea (?:de|do) cliente\\b`,
+      ),
     ],
   },
   {
@@ -183,7 +231,9 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 1.0,
     negatable: true,
     patterns: [
-      re(`\\b(?:here is|here's|this is|attached is|please find|enclosed is|please see) ${gap(3)}(?:invoice|bill|receipt|credit note)`),
+      re(
+        `\\b(?:here is|here's|this is|attached is|please find|enclosed is|please see) ${gap(3)}(?:invoice|bill|receipt|credit note)`,
+      ),
       re(`\\byour ${gap(2)}(?:invoice|bill|receipt|credit note) (?:is|for|from|no|number|nr|#|dated|of)\\b`),
       re(`\\b(?:ihre|unsere) ${gap(1)}(?:rechnung|gutschrift)\\b`),
       re('\\b(?:votre|notre) (?:facture|avoir)\\b'),
@@ -224,16 +274,26 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'dunning',
     weight: 1.0,
     patterns: [
-      re(`\\bpayment reminder\\b|\\breminder (?:of|for|about) ${gap(2)}(?:invoice|payment)|\\boverdue\\b|\\bpast due\\b`),
+      re(
+        `\\bpayment reminder\\b|\\breminder (?:of|for|about) ${gap(2)}(?:invoice|payment)|\\boverdue\\b|\\bpast due\\b`,
+      ),
       re('\\boutstanding (?:invoice|balance|amount|payment)s?\\b|\\bunpaid\\b|\\bfinal notice\\b'),
-      re('\\bzahlungserinnerung\\b|\\bmahnung\\b|\\boffene[nrs]? (?:rechnung|betrag|posten|forderung)|\\buberfallig\\b'),
+      re(
+        '\\bzahlungserinnerung\\b|\\bmahnung\\b|\\boffene[nrs]? (?:rechnung|betrag|posten|forderung)|\\buberfallig\\b',
+      ),
       re('\\bnoch nicht (?:beglichen|bezahlt|ausgeglichen)\\b'),
-      re("\\brappel de (?:paiement|facture|reglement)|\\brelance\\b|\\bimpayee?s?\\b|\\bretard de paiement\\b|\\bmise en demeure\\b"),
+      re(
+        '\\brappel de (?:paiement|facture|reglement)|\\brelance\\b|\\bimpayee?s?\\b|\\bretard de paiement\\b|\\bmise en demeure\\b',
+      ),
       re('\\brecordatorio de pago\\b|\\bpendiente de pago\\b|\\bimpagad[ao]s?\\b|\\bfacturas? pendientes?\\b'),
       re('\\bsollecito\\b|\\binsolut[aeio]\\b|\\bscadut[aeio]\\b|\\bnon ancora (?:pagat|saldat)'),
       re('\\bbetalingsherinnering\\b|\\baanmaning\\b|\\bopenstaande?\\b|\\bachterstallig\\b|\\bherinnering\\b'),
-      re('\\b(?:has|have) not (?:yet )?been paid\\b|\\b(?:noch )?nicht bezahlt\\b|\\bnon (?:ancora )?(?:stata )?pagat[ao]\\b|\\b(?:sigue|continua) sin (?:pagar|abonar)(?:se)?\\b|\\bsin pagar\\b|\\bnog (?:steeds )?niet (?:betaald|voldaan)\\b|\\b(?:continua|esta) por (?:pagar|liquidar)\\b|\\bpas encore (?:ete )?(?:reglee?|payee?)\\b'),
-      re('\\barrears\\b|\\b(?:zahlungs)?ruckstand\\b|\\barriere\\b|\\b(?:una )?deuda de\\b|\\bimportes vencidos\\b|\\bdebito di (?:€|eur)|\\barretrat[io]\\b|\\bimporti scaduti\\b|\\bachterstand\\b|\\bvalor(?:es)? em (?:divida|atraso)\\b'),
+      re(
+        '\\b(?:has|have) not (?:yet )?been paid\\b|\\b(?:noch )?nicht bezahlt\\b|\\bnon (?:ancora )?(?:stata )?pagat[ao]\\b|\\b(?:sigue|continua) sin (?:pagar|abonar)(?:se)?\\b|\\bsin pagar\\b|\\bnog (?:steeds )?niet (?:betaald|voldaan)\\b|\\b(?:continua|esta) por (?:pagar|liquidar)\\b|\\bpas encore (?:ete )?(?:reglee?|payee?)\\b',
+      ),
+      re(
+        '\\barrears\\b|\\b(?:zahlungs)?ruckstand\\b|\\barriere\\b|\\b(?:una )?deuda de\\b|\\bimportes vencidos\\b|\\bdebito di (?:€|eur)|\\barretrat[io]\\b|\\bimporti scaduti\\b|\\bachterstand\\b|\\bvalor(?:es)? em (?:divida|atraso)\\b',
+      ),
       re('\\blembrete de pagamento\\b|\\bem atraso\\b|\\bvencid[ao]s?\\b|\\bem aberto\\b'),
     ],
   },
@@ -245,7 +305,11 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re("\\b\\d[\\d.,']{0,18}\\d ?(?:[€$£]|eur\\b|usd\\b|chf\\b|gbp\\b|euros?\\b|reais\\b)"),
     ],
   },
-  { id: 'bank_details', weight: 0.3, patterns: [re('\\biban\\b|\\bbic\\b|\\bswift\\b|\\bsort code\\b|\\bbankverbindung\\b|\\brib\\b')] },
+  {
+    id: 'bank_details',
+    weight: 0.3,
+    patterns: [re('\\biban\\b|\\bbic\\b|\\bswift\\b|\\bsort code\\b|\\bbankverbindung\\b|\\brib\\b')],
+  },
 ];
 
 /** Cues looked for in the subject only. */

@@ -83,7 +83,11 @@ function describe(field: string, hit: CueHit, contribution: number): string {
 export function fieldsOf(input: EmailInput): Field[] {
   const subject = parseSubject(input.subject);
   const fields: Field[] = [
-    { name: 'subject', text: subject.text, factor: subject.isReply ? FIELD_WEIGHTS.replySubject : FIELD_WEIGHTS.subject },
+    {
+      name: 'subject',
+      text: subject.text,
+      factor: subject.isReply ? FIELD_WEIGHTS.replySubject : FIELD_WEIGHTS.subject,
+    },
   ];
   let parts = splitEmailBody(input.body);
   fields.push({ name: 'body', text: parts.own, factor: FIELD_WEIGHTS.body });
@@ -105,16 +109,33 @@ export function fieldsOf(input: EmailInput): Field[] {
 /** Positive cues that name an invoice (not a credit note or a receipt): what a settlement message settles. */
 const NAMES_INVOICE: ReadonlySet<string> = new Set(['invoice_noun', 'invoice_noun_plural', 'invoice_abbreviation']);
 /** Cues saying the bill is paid or money went back: with an invoice named, the email settles it. */
-const SETTLES: ReadonlySet<string> = new Set(['payment_received', 'payment_receipt', 'refund_issued', 'payment_made', 'payment_document']);
+const SETTLES: ReadonlySet<string> = new Set([
+  'payment_received',
+  'payment_receipt',
+  'refund_issued',
+  'payment_made',
+  'payment_document',
+]);
 /** Positive cues that survive settlement: a credit note delivered with a refund is a document for the books. */
 const NOT_SETTLED: ReadonlySet<string> = new Set(['credit_note_noun', 'attached_credit_note']);
 /**
  * Cues that keep a bill open whatever the payment words say: a document that is not the settled bill (a credit
  * note, a new bill), or a balance still due after a partial payment.
  */
-const NEW_DOCUMENT: ReadonlySet<string> = new Set(['attached_credit_note', 'new_bill', 'balance_still_due', 'paid_at_purchase']);
+const NEW_DOCUMENT: ReadonlySet<string> = new Set([
+  'attached_credit_note',
+  'new_bill',
+  'balance_still_due',
+  'paid_at_purchase',
+]);
 /** Cues by which the author's own text hands over a bill (a file, a link, "here is"). */
-const DELIVERS: ReadonlySet<string> = new Set(['attachment_word', 'attached_invoice', 'attached_credit_note', 'invoice_for_you', 'invoice_link']);
+const DELIVERS: ReadonlySet<string> = new Set([
+  'attachment_word',
+  'attached_invoice',
+  'attached_credit_note',
+  'invoice_for_you',
+  'invoice_link',
+]);
 /**
  * A reply whose own text hands nothing over ("Thanks, received", "can you add our PO number?") talks about the
  * invoice of the thread, which its subject names: the subject and the own text count this much.
@@ -171,7 +192,8 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
   const disclaimed = allHits.some((h) => DISCLAIMS.has(h.cue.id));
   const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
-  const quietReply = subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
+  const quietReply =
+    subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
 
   const reasons: string[] = [];
   const signals: string[] = [];
@@ -181,12 +203,17 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   if (quietReply) signals.push('quiet_reply');
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
   if (disclaimed) reasons.push('the mail says it is no invoice: bill cues count 0, a credit note still counts');
-  if (suspicious) reasons.push('scam: the bill comes as an archive or a program, a charge to cancel or a document to sign in for: bill cues count 0');
+  if (suspicious)
+    reasons.push(
+      'scam: the bill comes as an archive or a program, a charge to cancel or a document to sign in for: bill cues count 0',
+    );
   if (quietReply) reasons.push(`reply that hands nothing over: subject and own text x${REPLY_WITHOUT_DELIVERY_FACTOR}`);
   let total = 0;
   let specific = false;
   for (const { field, hits } of fieldHits) {
-    const factor = field.factor * (quietReply && (field.name === 'subject' || field.name === 'body') ? REPLY_WITHOUT_DELIVERY_FACTOR : 1);
+    const factor =
+      field.factor *
+      (quietReply && (field.name === 'subject' || field.name === 'body') ? REPLY_WITHOUT_DELIVERY_FACTOR : 1);
     let positive = 0;
     for (const hit of hits) {
       let weight = hit.negated ? 0 : hit.cue.weight;
@@ -194,11 +221,13 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
       if (weight > 0 && settlesInvoice && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (settled bill)'];
       if (weight > 0 && suspicious) [weight, note] = [0, ' (scam)'];
       if (weight > 0 && disclaimed && !NOT_SETTLED.has(hit.cue.id)) [weight, note] = [0, ' (says it is no invoice)'];
-      if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id)) [weight, note] = [0, ' (no invoice named)'];
+      if (weight < 0 && !namesInvoice && NEEDS_NAMED_INVOICE.has(hit.cue.id))
+        [weight, note] = [0, ' (no invoice named)'];
       if (weight < 0 && showsPurchase && NEEDS_NO_PURCHASE.has(hit.cue.id)) [weight, note] = [0, " (a shop's receipt)"];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
-      if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id)) [weight, note] = [0, " (the other side's request)"];
+      if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id))
+        [weight, note] = [0, " (the other side's request)"];
       // Negative cues keep their full weight in a quiet reply: only the evidence for a bill is discounted.
       const contribution = weight > 0 ? weight * factor : weight * field.factor;
       if (contribution > 0) positive += contribution;
@@ -207,7 +236,8 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
       if (contribution !== 0) signals.push(`${contribution > 0 ? '+' : '-'}${hit.cue.id}`);
       reasons.push(describe(field.name, hit, contribution) + note);
     }
-    if (positive > MAX_POSITIVE_PER_FIELD) reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
+    if (positive > MAX_POSITIVE_PER_FIELD)
+      reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
     total += Math.min(positive, MAX_POSITIVE_PER_FIELD);
   }
   if (!specific && total > 0) {
@@ -255,7 +285,8 @@ export function combineWithModel(rules: RuleAssessment, pModel: number, combinat
   const intent: EmailIntent = combined >= combination.threshold ? 'invoice' : 'not_invoice';
   const rounded = Math.round(combined * 1000) / 1000;
   // Rounding must not put a score on the wrong side of the threshold.
-  const score = intent === 'invoice' ? Math.max(rounded, combination.threshold) : Math.min(rounded, combination.threshold - 0.001);
+  const score =
+    intent === 'invoice' ? Math.max(rounded, combination.threshold) : Math.min(rounded, combination.threshold - 0.001);
   const line =
     `model: p(invoice)=${pModel.toFixed(2)}; with the rules' margin ${margin.toFixed(2)} x${combination.ruleWeight}: ` +
     `p=${combined.toFixed(2)} (threshold ${combination.threshold.toFixed(2)}); rules alone: ${rules.classification.intent}`;

@@ -175,8 +175,14 @@ function scoreText(text: string, scores: Scores): void {
 /** "Rechnung_2026-118.pdf" -> "rechnung 2026 118"; "RechnungNr123" -> "rechnung nr 123". */
 function filenameWords(filename: string): string {
   const base = filename.slice(0, 255).replace(/\.[a-z0-9]{1,5}$/i, '');
-  const split = base.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Za-z])(\d)/g, '$1 $2').replace(/(\d)([A-Za-z])/g, '$1 $2');
-  return foldText(split).replace(/[_\-.+()[\]{},;~]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const split = base
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Za-z])(\d)/g, '$1 $2')
+    .replace(/(\d)([A-Za-z])/g, '$1 $2');
+  return foldText(split)
+    .replace(/[_\-.+()[\]{},;~]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function readingsOf(folded: string): string[] {
@@ -199,7 +205,8 @@ function scoreFilename(filename: string, scores: Scores): void {
 }
 
 // Parts of a mail that are never documents to extract, whatever they are called.
-const DECORATION_TYPES = /^(?:application\/(?:pkcs7-signature|x-pkcs7-signature|pgp-signature|pgp-keys|ms-tnef)|text\/(?:calendar|vcard|x-vcard))\b/;
+const DECORATION_TYPES =
+  /^(?:application\/(?:pkcs7-signature|x-pkcs7-signature|pgp-signature|pgp-keys|ms-tnef)|text\/(?:calendar|vcard|x-vcard))\b/;
 const DECORATION_EXTENSIONS = /\.(?:p7s|asc|sig|ics|vcf|vcs|dat|gif|htm|html|eml|msg)$/i;
 
 function scoreContainer(input: AttachmentInput, scores: Scores): void {
@@ -232,7 +239,10 @@ export function triageAttachment(input: AttachmentInput): AttachmentTriage {
   return {
     kind: 'other',
     score: round(1 - logistic(evidence - TRIAGE_THRESHOLD)),
-    reasons: [...scores.reasons, best === Number.NEGATIVE_INFINITY ? 'no evidence' : `best evidence ${kind} below threshold`],
+    reasons: [
+      ...scores.reasons,
+      best === Number.NEGATIVE_INFINITY ? 'no evidence' : `best evidence ${kind} below threshold`,
+    ],
   };
 }
 

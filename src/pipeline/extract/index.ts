@@ -36,10 +36,15 @@ export interface Extractor {
 const BuiltinConfig = z.object({ einvoice: z.boolean().default(true) }).strict();
 
 /** Validates a parser version's config for its engine (used by `docex parsers create`); throws with the reason. */
-export function validateParserConfig(engine: ParserEngine, config: Record<string, unknown>, defaults: LlmSettings | null = null): void {
+export function validateParserConfig(
+  engine: ParserEngine,
+  config: Record<string, unknown>,
+  defaults: LlmSettings | null = null,
+): void {
   if (engine === 'builtin') {
     const parsed = BuiltinConfig.safeParse(config);
-    if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; '));
     return;
   }
   parseLlmSettings(config, { inherit: defaults });
@@ -49,7 +54,12 @@ export function validateParserConfig(engine: ParserEngine, config: Record<string
  * The builtin engine, by type. Synchronous and CPU-bound: a document takes milliseconds. `ranker` (invoices and
  * debit notes) chooses among the rules' header-field candidates; bench:accuracy passes one fitted per fold.
  */
-export function extractBuiltin(doc: ReadDocument, typeId: number, requireLineItems: boolean, ranker?: FieldRanker): Record<string, unknown> {
+export function extractBuiltin(
+  doc: ReadDocument,
+  typeId: number,
+  requireLineItems: boolean,
+  ranker?: FieldRanker,
+): Record<string, unknown> {
   const invoiceOptions = ranker ? { requireLineItems, ranker } : { requireLineItems };
   switch (typeId) {
     case 0:
@@ -71,10 +81,22 @@ export function extractBuiltin(doc: ReadDocument, typeId: number, requireLineIte
   }
 }
 
-function withVersion(data: Record<string, unknown>, version: ParserVersion | null, doc: ReadDocument): Record<string, unknown> {
+function withVersion(
+  data: Record<string, unknown>,
+  version: ParserVersion | null,
+  doc: ReadDocument,
+): Record<string, unknown> {
   const extraction = (data.extraction ?? {}) as Record<string, unknown>;
   const ocrEngine = doc.pages.find((page) => page.source === 'ocr')?.ocrEngine ?? null;
-  return { ...data, extraction: { ...extraction, ocr_engine: ocrEngine, parser_version: version?.version ?? null, parser_version_id: version?.id ?? null } };
+  return {
+    ...data,
+    extraction: {
+      ...extraction,
+      ocr_engine: ocrEngine,
+      parser_version: version?.version ?? null,
+      parser_version_id: version?.id ?? null,
+    },
+  };
 }
 
 export function createExtractor(options: { pool: Pool; config: Config; logger: Logger }): Extractor {
@@ -82,10 +104,17 @@ export function createExtractor(options: { pool: Pool; config: Config; logger: L
   const envLlm = config.llm.settings;
   let dispatcher: Dispatcher | undefined;
 
-  async function runLlm(doc: ReadDocument, typeId: number, requireLineItems: boolean, settings: LlmSettings, ctx: ExtractContext) {
+  async function runLlm(
+    doc: ReadDocument,
+    typeId: number,
+    requireLineItems: boolean,
+    settings: LlmSettings,
+    ctx: ExtractContext,
+  ) {
     dispatcher ??= createLlmDispatcher(settings);
     const result = await extractWithLlm(doc, { typeId, requireLineItems, settings, signal: ctx.signal, dispatcher });
-    if (result.issues.length > 0) ctx.log.info({ issues: result.issues.slice(0, 20) }, 'LLM output had unreadable values (set to null)');
+    if (result.issues.length > 0)
+      ctx.log.info({ issues: result.issues.slice(0, 20) }, 'LLM output had unreadable values (set to null)');
     ctx.log.info({ model: result.model, usage: result.usage, modelCost: result.modelCost }, 'LLM extraction done');
     return { data: completeLlmResult(doc, typeId, result.data, { language: null }), modelCost: result.modelCost };
   }
@@ -99,7 +128,12 @@ export function createExtractor(options: { pool: Pool; config: Config; logger: L
       if (engine === 'llm' && !doc.einvoice) {
         const settings = version ? parseLlmSettings(version.config, { inherit: envLlm }) : envLlm;
         if (!settings) {
-          throw new PipelineError('extraction', 'extraction_failed', 'The LLM engine is selected but not configured (DOCEX_LLM_BASE_URL, DOCEX_LLM_MODEL).', { typeId });
+          throw new PipelineError(
+            'extraction',
+            'extraction_failed',
+            'The LLM engine is selected but not configured (DOCEX_LLM_BASE_URL, DOCEX_LLM_MODEL).',
+            { typeId },
+          );
         }
         ({ data, modelCost } = await runLlm(doc, typeId, requireLineItems, settings, ctx));
       } else {
@@ -108,7 +142,12 @@ export function createExtractor(options: { pool: Pool; config: Config; logger: L
         // The learned ranker decides the header fields its committed weights enable (docs/ranker.md).
         data = extractBuiltin(source, typeId, requireLineItems, committedRanker());
       }
-      return { data: withVersion(data, version, doc), parserVersionId: version?.id ?? null, parserVersion: version?.version ?? null, modelCost };
+      return {
+        data: withVersion(data, version, doc),
+        parserVersionId: version?.id ?? null,
+        parserVersion: version?.version ?? null,
+        modelCost,
+      };
     },
     async close() {
       await dispatcher?.close();

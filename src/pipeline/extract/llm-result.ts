@@ -8,7 +8,8 @@ import { moneyEquals, sumMoney, subtractMoney, type DecimalString } from './pars
 import type { ExtractionInfo, FieldProvenance, Validation, ValidationCheck } from './schemas/common.js';
 
 const LLM_CONFIDENCE = 0.8;
-const dec = (n: unknown): DecimalString | null => (typeof n === 'number' && Number.isFinite(n) ? (String(n) as DecimalString) : null);
+const dec = (n: unknown): DecimalString | null =>
+  typeof n === 'number' && Number.isFinite(n) ? (String(n) as DecimalString) : null;
 
 /** Where a value's printed text sits on the pages: the first line containing it. */
 function locate(doc: ReadDocument, value: string): Pick<FieldProvenance, 'page' | 'bbox'> {
@@ -29,7 +30,8 @@ function fieldsOf(doc: ReadDocument, value: unknown, path: string, out: Record<s
     return;
   }
   if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) fieldsOf(doc, v, path ? `${path}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      fieldsOf(doc, v, path ? `${path}.${k}` : k, out);
     return;
   }
   out[path] = { confidence: LLM_CONFIDENCE, source: 'llm', ...(typeof value === 'string' ? locate(doc, value) : {}) };
@@ -45,11 +47,17 @@ function check(name: string, expected: DecimalString | null, actual: DecimalStri
 }
 
 function balanceCheck(b: Record<string, unknown>): ValidationCheck {
-  const parts = ['previous_balance', 'payments_and_credits', 'purchases_and_debits', 'fees', 'interest'].map((k) => dec(b[k]));
+  const parts = ['previous_balance', 'payments_and_credits', 'purchases_and_debits', 'fees', 'interest'].map((k) =>
+    dec(b[k]),
+  );
   const [previous, payments, purchases, fees, interest] = parts;
-  const computed = previous && payments && purchases
-    ? subtractMoney(sumMoney([previous, purchases, fees ?? ('0' as DecimalString), interest ?? ('0' as DecimalString)]), payments)
-    : null;
+  const computed =
+    previous && payments && purchases
+      ? subtractMoney(
+          sumMoney([previous, purchases, fees ?? ('0' as DecimalString), interest ?? ('0' as DecimalString)]),
+          payments,
+        )
+      : null;
   return check('statement_balance_equation', dec(b.new_balance), computed);
 }
 
@@ -63,17 +71,33 @@ function validationOf(typeId: number, data: Record<string, any>): Validation {
       subtotal: dec(s.subtotal),
       tax: dec(s.tax),
       total: dec(s.total),
-      lines: (data.lineItems ?? []).map((l: Record<string, unknown>) => ({ quantity: dec(l.quantity), unit_price: dec(l.unit_price), amount: dec(l.amount) })),
+      lines: (data.lineItems ?? []).map((l: Record<string, unknown>) => ({
+        quantity: dec(l.quantity),
+        unit_price: dec(l.unit_price),
+        amount: dec(l.amount),
+      })),
     });
   }
   if (typeId === 4) checks = [balanceCheck(data.summary_data ?? {})];
-  if (typeId === 5) checks = (data.accounts ?? []).map((a: Record<string, unknown>, i: number) => ({ ...balanceCheck(a), detail: `accounts[${i}]` }));
+  if (typeId === 5)
+    checks = (data.accounts ?? []).map((a: Record<string, unknown>, i: number) => ({
+      ...balanceCheck(a),
+      detail: `accounts[${i}]`,
+    }));
   if (typeId === 2) {
     checks = (data.lineItems ?? []).map((l: Record<string, unknown>, i: number) => {
       const ordered = dec(l.quantity_ordered);
-      const taken = dec(l.quantity_received) && sumMoney([dec(l.quantity_received)!, dec(l.quantity_rejected) ?? ('0' as DecimalString)]);
+      const taken =
+        dec(l.quantity_received) &&
+        sumMoney([dec(l.quantity_received)!, dec(l.quantity_rejected) ?? ('0' as DecimalString)]);
       const ok = ordered === null || !taken ? null : Number(taken) <= Number(ordered);
-      return { name: 'received_plus_rejected_within_ordered', passed: ok, expected: ordered === null ? null : Number(ordered), actual: taken ? Number(taken) : null, detail: `lineItems[${i}]` };
+      return {
+        name: 'received_plus_rejected_within_ordered',
+        passed: ok,
+        expected: ordered === null ? null : Number(ordered),
+        actual: taken ? Number(taken) : null,
+        detail: `lineItems[${i}]`,
+      };
     });
   }
   return { passed: checks.every((c) => c.passed !== false), checks };
@@ -87,7 +111,12 @@ const DOCUMENT_TYPES: Record<number, string> = {
   9: 'po_numbers',
 };
 
-export function completeLlmResult(doc: ReadDocument, typeId: number, data: LlmData, info: { language: string | null }): Record<string, unknown> {
+export function completeLlmResult(
+  doc: ReadDocument,
+  typeId: number,
+  data: LlmData,
+  info: { language: string | null },
+): Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema-checked JSON whose shape varies by type
   const body = data as unknown as Record<string, any>;
   const fields: Record<string, FieldProvenance> = {};

@@ -45,7 +45,10 @@ async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocum
   // With an e-invoice the XML is the data; the scanned pages would only cost OCR time.
   if (scanned.length > 0 && !einvoice) {
     deps.log?.debug({ pages: scanned }, 'rendering scanned pages for OCR');
-    const rendered = await renderPages(bytes, scanned, deps.ocrDpi ?? DEFAULT_OCR_DPI, { runner: deps.pdfRunner, signal: deps.signal });
+    const rendered = await renderPages(bytes, scanned, deps.ocrDpi ?? DEFAULT_OCR_DPI, {
+      runner: deps.pdfRunner,
+      signal: deps.signal,
+    });
     const ocred = await Promise.all(
       rendered.map(async (r) => {
         const page = await ocrPage(deps.ocr, r.png, r.pageNumber);
@@ -62,7 +65,9 @@ async function readPdfSource(bytes: Buffer, deps: ReaderDeps): Promise<ReadDocum
     info: { ...pdf.info, ocrPages: scanned.length > 0 && !einvoice ? scanned.length : 0 },
   };
   if (deps.imageText !== true) return doc;
-  return (await readImageTextOf(doc, [{ bytes, format: 'pdf' }], deps)) ?? { ...doc, info: { ...doc.info, imagesRead: 0 } };
+  return (
+    (await readImageTextOf(doc, [{ bytes, format: 'pdf' }], deps)) ?? { ...doc, info: { ...doc.info, imagesRead: 0 } }
+  );
 }
 
 async function readImages(images: Source[], deps: ReaderDeps): Promise<ReadDocument> {
@@ -79,7 +84,11 @@ async function readImages(images: Source[], deps: ReaderDeps): Promise<ReadDocum
  * A second look at a PDF read without its images: OCR of the images on its first text pages, added to the pages.
  * Null when there is nothing more to read (not a one-PDF document, an e-invoice, read already, or no images).
  */
-export async function readImageTextOf(doc: ReadDocument, sources: readonly Source[], deps: ReaderDeps): Promise<ReadDocument | null> {
+export async function readImageTextOf(
+  doc: ReadDocument,
+  sources: readonly Source[],
+  deps: ReaderDeps,
+): Promise<ReadDocument | null> {
   const source = sources.length === 1 ? sources[0] : undefined;
   if (!source || source.format !== 'pdf' || doc.einvoice || doc.info.imagesRead !== undefined) return null;
   deps.log?.debug('reading the text of images on text pages');
@@ -92,7 +101,12 @@ function readXml(bytes: Buffer): ReadDocument {
   if (!source) {
     throw new PipelineError('parsing', 'xml_invalid', 'The XML file is not a CII or UBL invoice.', {});
   }
-  return { format: 'xml', pages: [], einvoice: source, info: { syntax: source.syntax, profile: source.profile ?? null } };
+  return {
+    format: 'xml',
+    pages: [],
+    einvoice: source,
+    info: { syntax: source.syntax, profile: source.profile ?? null },
+  };
 }
 
 function hasText(doc: ReadDocument): boolean {

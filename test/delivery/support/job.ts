@@ -11,9 +11,7 @@ export const INVOICE_DATA = {
     tax_amount: '19.00',
     total_amount: '119.00',
   },
-  lineItems: [
-    { description: 'Beratung (Stunde)', quantity: '1', unit_price: '100.00', amount: '100.00' },
-  ],
+  lineItems: [{ description: 'Beratung (Stunde)', quantity: '1', unit_price: '100.00', amount: '100.00' }],
 };
 
 export function processedJob(overrides: Partial<DocumentJob> = {}): DocumentJob {

@@ -20,7 +20,9 @@ export const pgRestarts: Scenario = {
     const submissions = await submitting;
     const outcome = await settle(ctx.tenant.pool, ctx.receiver, submissions.accepted, 150_000);
     return {
-      outcome, submissions, facts: { restarts, alive: docex.child.exitCode === null },
+      outcome,
+      submissions,
+      facts: { restarts, alive: docex.child.exitCode === null },
       targets: { deaths: 0, stuck: 0, lost: 0, error: 0, undelivered: 0, duplicates: 0 },
     };
   },

@@ -15,7 +15,9 @@ export const receiverOutage: Scenario = {
     ctx.receiver.setDown(false);
     const outcome = await settle(ctx.tenant.pool, ctx.receiver, submissions.accepted, 150_000);
     return {
-      outcome, submissions, facts: { refusedDeliveries: ctx.receiver.refused() },
+      outcome,
+      submissions,
+      facts: { refusedDeliveries: ctx.receiver.refused() },
       targets: { deaths: 0, stuck: 0, lost: 0, error: 0, undelivered: 0, duplicates: 0 },
     };
   },

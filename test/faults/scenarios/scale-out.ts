@@ -19,7 +19,9 @@ export const scaleOut: Scenario = {
     const submissions = await submitting;
     const outcome = await settle(ctx.tenant.pool, ctx.receiver, submissions.accepted, 150_000);
     return {
-      outcome, submissions, facts: { apiKills: 1, workerKills: 1 },
+      outcome,
+      submissions,
+      facts: { apiKills: 1, workerKills: 1 },
       targets: { deaths: 0, stuck: 0, lost: 0, error: 0, undelivered: 0, duplicates: 0 },
     };
   },

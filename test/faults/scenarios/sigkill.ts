@@ -31,7 +31,9 @@ export const sigkill: Scenario = {
     const submissions = await submitting;
     const outcome = await settle(ctx.tenant.pool, ctx.receiver, submissions.accepted, 150_000);
     return {
-      outcome, submissions, facts: { workerKills, apiKills },
+      outcome,
+      submissions,
+      facts: { workerKills, apiKills },
       targets: { deaths: 0, stuck: 0, lost: 0, error: 0, undelivered: 0, duplicates: 0 },
     };
   },

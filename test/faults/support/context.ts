@@ -24,12 +24,16 @@ export interface FaultContext {
   close(): Promise<void>;
 }
 
-const invoice = buildPdf(helveticaPage([
-  'BT /F1 14 Tf 50 780 Td (Muster Handel GmbH) Tj ET',
-  'BT /F1 11 Tf 50 740 Td (Rechnung Nr. RE-2026-311) Tj ET',
-  'BT /F1 11 Tf 50 724 Td (Rechnungsdatum: 05.03.2026) Tj ET',
-  'BT /F1 11 Tf 50 600 Td (Gesamtbetrag 119,00 EUR) Tj ET',
-].join('\n')));
+const invoice = buildPdf(
+  helveticaPage(
+    [
+      'BT /F1 14 Tf 50 780 Td (Muster Handel GmbH) Tj ET',
+      'BT /F1 11 Tf 50 740 Td (Rechnung Nr. RE-2026-311) Tj ET',
+      'BT /F1 11 Tf 50 724 Td (Rechnungsdatum: 05.03.2026) Tj ET',
+      'BT /F1 11 Tf 50 600 Td (Gesamtbetrag 119,00 EUR) Tj ET',
+    ].join('\n'),
+  ),
+);
 
 /** docex settings for fault runs: loopback allowed, short lease, a webhook schedule that fits in the run. */
 function baseEnv(ctx: { cluster: FaultCluster; dataDir: string }): Record<string, string> {
@@ -62,7 +66,12 @@ export async function createFaultContext(name: string): Promise<FaultContext> {
   const tenant = await prepareTenant(cluster.url, `${receiver.baseUrl}/hooks`);
   const processes = processSet(logDir);
   return {
-    cluster, docs, receiver, tenant, processes, logDir,
+    cluster,
+    docs,
+    receiver,
+    tenant,
+    processes,
+    logDir,
     documentUrl: docs.url('/invoice.pdf'),
     async start(procName, role, env = {}, port) {
       return processes.spawn(procName, role, port ?? (await freePort()), { ...baseEnv({ cluster, dataDir }), ...env });

@@ -34,38 +34,55 @@ export interface Submissions {
  * Submits `count` jobs at about `perSecond`, spread over the API ports. Each is retried for up to 40 s (a killed API
  * takes a while to come back), as a client with an Idempotency-Key would.
  */
-export async function submitJobs(ports: () => number[], tenant: Tenant, documentUrl: string, count: number, perSecond: number): Promise<Submissions> {
+export async function submitJobs(
+  ports: () => number[],
+  tenant: Tenant,
+  documentUrl: string,
+  count: number,
+  perSecond: number,
+): Promise<Submissions> {
   const result: Submissions = { accepted: [], refused: 0, failedRequests: 0 };
   const runId = Date.now().toString(36);
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
-    inFlight.push((async () => {
-      const giveUpAt = Date.now() + 40_000;
-      for (let attempt = 0; Date.now() < giveUpAt; attempt++) {
-        const live = ports();
-        const port = live[(i + attempt) % live.length]!;
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/v1/documents`, {
-            method: 'POST',
-            // A retry after a kill may follow a request that was stored: the key makes it return the same job.
-            headers: { ...tenant.headers, 'content-type': 'application/json', 'idempotency-key': `faults-${runId}-${i}` },
-            body: JSON.stringify({ documentUrl, requireLineItems: false, documentId: i, consumerRefId: `faults-${i}` }),
-            signal: AbortSignal.timeout(10_000),
-          });
-          if (res.status === 202) {
-            const { jobId } = (await res.json()) as { jobId: string };
-            if (!result.accepted.includes(jobId)) result.accepted.push(jobId);
-            return;
+    inFlight.push(
+      (async () => {
+        const giveUpAt = Date.now() + 40_000;
+        for (let attempt = 0; Date.now() < giveUpAt; attempt++) {
+          const live = ports();
+          const port = live[(i + attempt) % live.length]!;
+          try {
+            const res = await fetch(`http://127.0.0.1:${port}/v1/documents`, {
+              method: 'POST',
+              // A retry after a kill may follow a request that was stored: the key makes it return the same job.
+              headers: {
+                ...tenant.headers,
+                'content-type': 'application/json',
+                'idempotency-key': `faults-${runId}-${i}`,
+              },
+              body: JSON.stringify({
+                documentUrl,
+                requireLineItems: false,
+                documentId: i,
+                consumerRefId: `faults-${i}`,
+              }),
+              signal: AbortSignal.timeout(10_000),
+            });
+            if (res.status === 202) {
+              const { jobId } = (await res.json()) as { jobId: string };
+              if (!result.accepted.includes(jobId)) result.accepted.push(jobId);
+              return;
+            }
+            await res.arrayBuffer();
+          } catch {
+            // not answered: the process was killed or is starting
           }
-          await res.arrayBuffer();
-        } catch {
-          // not answered: the process was killed or is starting
+          result.failedRequests++;
+          await new Promise((r) => setTimeout(r, Math.min(2_000, 250 * (attempt + 1))));
         }
-        result.failedRequests++;
-        await new Promise((r) => setTimeout(r, Math.min(2_000, 250 * (attempt + 1))));
-      }
-      result.refused++;
-    })());
+        result.refused++;
+      })(),
+    );
     await new Promise((r) => setTimeout(r, 1000 / perSecond));
   }
   await Promise.all(inFlight);
@@ -89,14 +106,24 @@ export interface Outcome {
   errorCodes: Record<string, number>;
 }
 
-async function jobStates(pool: Pool, ids: string[]): Promise<Map<string, { status: string; errorCode: string | null }>> {
+async function jobStates(
+  pool: Pool,
+  ids: string[],
+): Promise<Map<string, { status: string; errorCode: string | null }>> {
   const { rows } = await pool.query<{ id: string; status: string; error_code: string | null }>(
-    'SELECT id, status, error_code FROM document_jobs WHERE id = ANY($1::uuid[])', [ids]);
+    'SELECT id, status, error_code FROM document_jobs WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, { status: r.status, errorCode: r.error_code }]));
 }
 
 /** Waits (bounded) until every accepted job is finished and delivered, then counts. */
-export async function settle(pool: Pool, receiver: FaultReceiver, accepted: string[], timeoutMs: number): Promise<Outcome> {
+export async function settle(
+  pool: Pool,
+  receiver: FaultReceiver,
+  accepted: string[],
+  timeoutMs: number,
+): Promise<Outcome> {
   const deadline = Date.now() + timeoutMs;
   const delivered = () => new Set(receiver.deliveries.map((d) => (JSON.parse(d.body) as { job_id: string }).job_id));
   for (;;) {
@@ -116,7 +143,17 @@ export async function settle(pool: Pool, receiver: FaultReceiver, accepted: stri
     ids.add(String(d.headers['webhook-id']));
     byJob.set(jobId, ids);
   }
-  const outcome: Outcome = { accepted: accepted.length, processed: 0, error: 0, stuck: 0, lost: 0, undelivered: 0, redeliveries: deliveries - byJob.size, duplicates: 0, errorCodes: {} };
+  const outcome: Outcome = {
+    accepted: accepted.length,
+    processed: 0,
+    error: 0,
+    stuck: 0,
+    lost: 0,
+    undelivered: 0,
+    redeliveries: deliveries - byJob.size,
+    duplicates: 0,
+    errorCodes: {},
+  };
   for (const id of accepted) {
     const s = states.get(id);
     if (!s) outcome.lost++;

@@ -42,13 +42,18 @@ export function processSet(logDir: string): ProcessSet {
       child.stdout!.pipe(log);
       child.stderr!.pipe(log);
       let intended = false;
-      const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
-        live.delete(proc);
-        if (!intended) deaths.push({ name, code, signal });
-        resolve();
-      }));
+      const exited = new Promise<void>((resolve) =>
+        child.once('exit', (code, signal) => {
+          live.delete(proc);
+          if (!intended) deaths.push({ name, code, signal });
+          resolve();
+        }),
+      );
       const proc: DocexProcess = {
-        name, role, port, child,
+        name,
+        role,
+        port,
+        child,
         async kill() {
           intended = true;
           child.kill('SIGKILL');

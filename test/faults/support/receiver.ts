@@ -39,9 +39,10 @@ export async function startFaultReceiver(): Promise<FaultReceiver> {
     setDown: (d) => {
       down = d;
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

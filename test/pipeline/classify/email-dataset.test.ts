@@ -12,12 +12,26 @@ import { formatLine, isMiss, precision, recall, tally, tallyBy, type Scored } fr
 const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'nl', 'pt'];
 // The categories the held-back part must cover (issue 13): invoice mail of every shape and its look-alikes.
 const HELD_BACK_CATEGORIES = [
-  'credit_note', 'forwarded_invoice', 'invoice', 'invoice_link', 'newsletter', 'payment_confirmation',
-  'payment_provider_status', 'payment_reminder', 'receipt', 'refund', 'reply_quoting_invoice', 'reply_with_invoice',
-  'rfq', 'spam',
+  'credit_note',
+  'forwarded_invoice',
+  'invoice',
+  'invoice_link',
+  'newsletter',
+  'payment_confirmation',
+  'payment_provider_status',
+  'payment_reminder',
+  'receipt',
+  'refund',
+  'reply_quoting_invoice',
+  'reply_with_invoice',
+  'rfq',
+  'spam',
 ];
 
-const parts = Object.fromEntries(PARTS.map((part) => [part, loadPart(part)])) as Record<(typeof PARTS)[number], LabelledEmail[]>;
+const parts = Object.fromEntries(PARTS.map((part) => [part, loadPart(part)])) as Record<
+  (typeof PARTS)[number],
+  LabelledEmail[]
+>;
 const score = (emails: LabelledEmail[]): Scored[] =>
   emails.map((email) => {
     const r = classifyEmail(email);
@@ -30,7 +44,9 @@ function report(name: string, rows: Scored[]): string {
     `${name}:`,
     formatLine('all', tally(rows)),
     ...[...tallyBy(rows, (e) => e.language)].map(([l, c]) => formatLine(l, c)),
-    ...rows.filter(isMiss).map((r) => `  miss ${r.email.id} (${r.email.category}) gold=${r.email.label} score=${r.score}`),
+    ...rows
+      .filter(isMiss)
+      .map((r) => `  miss ${r.email.id} (${r.email.category}) gold=${r.email.label} score=${r.score}`),
   ].join('\n');
 }
 

@@ -39,7 +39,14 @@ async function processEmail(subject: string, body: string): Promise<EmailResult>
     method: 'POST',
     url: '/v1/documents',
     headers: key.headers,
-    payload: { requireLineItems: false, documentId: 13, consumerRefId: 'issue-13', attachments: [docs.url('/RE-2024-0815.xml')], subject, body },
+    payload: {
+      requireLineItems: false,
+      documentId: 13,
+      consumerRefId: 'issue-13',
+      attachments: [docs.url('/RE-2024-0815.xml')],
+      subject,
+      body,
+    },
   });
   expect(res.statusCode, res.body).toBe(202);
   const job = await waitForJob(t.db.pool, key.organizationId, res.json().jobId);
@@ -68,9 +75,14 @@ describe('is_invoice combines the intent with the attachments', () => {
   });
 
   it('an invoice email is an invoice, and says why', async () => {
-    const data = await processEmail('Invoice RE-2024-0815', 'Dear customer, please find attached our invoice RE-2024-0815, payable within 30 days.');
+    const data = await processEmail(
+      'Invoice RE-2024-0815',
+      'Dear customer, please find attached our invoice RE-2024-0815, payable within 30 days.',
+    );
     expect(data.email.intent).toBe('invoice');
     expect(data.is_invoice).toBe(true);
-    expect(data.email.reasons.at(-1)).toBe("is_invoice true: the email's text is invoice mail; attachment 0 extracted as invoice");
+    expect(data.email.reasons.at(-1)).toBe(
+      "is_invoice true: the email's text is invoice mail; attachment 0 extracted as invoice",
+    );
   });
 });

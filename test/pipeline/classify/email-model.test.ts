@@ -32,16 +32,22 @@ describe('email-intent model', () => {
   }, 60_000);
 
   it('replaces amounts, references, dates, links and addresses by placeholders', () => {
-    const text = normalizeForModel('Rechnung RE-2026-118 über 1.234,56 € vom 03.04.2026: https://x.example/r, buchhaltung@firma.example, INV0042');
+    const text = normalizeForModel(
+      'Rechnung RE-2026-118 über 1.234,56 € vom 03.04.2026: https://x.example/r, buchhaltung@firma.example, INV0042',
+    );
     expect(text).toBe('rechnung zref uber zamount vom zdate : zurl zmail , zref');
-    expect(normalizeForModel('Invoice #4410 for $1,380.00, Factura 2026/148 3.240,00 EUR')).toBe('invoice # znum for zamount , factura zref zamount');
+    expect(normalizeForModel('Invoice #4410 for $1,380.00, Factura 2026/148 3.240,00 EUR')).toBe(
+      'invoice # znum for zamount , factura zref zamount',
+    );
     expect(hashFeature('s:w:rechnung')).toBe(hashFeature('s:w:rechnung'));
     expect(hashFeature('s:w:rechnung')).toBeLessThan(2 ** 18);
   });
 
   it('refuses weights of another format or hash size, naming the command that fixes it', () => {
     expect(() => loadIntentModel({ format: 'x' })).toThrow(/npm run train:email/);
-    expect(() => loadIntentModel({ ...storedModel, weights: { ...storedModel.weights, hashBits: 16 } })).toThrow(/npm run train:email/);
+    expect(() => loadIntentModel({ ...storedModel, weights: { ...storedModel.weights, hashBits: 16 } })).toThrow(
+      /npm run train:email/,
+    );
   });
 
   it('decides with the model and keeps the rules reasons after its line', () => {
@@ -51,9 +57,14 @@ describe('email-intent model', () => {
     });
     expect(confirmation.classification.intent).toBe('not_invoice');
     expect(confirmation.settlesInvoice).toBe(true);
-    expect(confirmation.classification.reasons[0]).toMatch(/^model: p\(invoice\)=0\.\d\d; with the rules' margin -4\.00 x0\.25: p=0\.\d\d \(threshold 0\.50\); rules alone: not_invoice$/);
+    expect(confirmation.classification.reasons[0]).toMatch(
+      /^model: p\(invoice\)=0\.\d\d; with the rules' margin -4\.00 x0\.25: p=0\.\d\d \(threshold 0\.50\); rules alone: not_invoice$/,
+    );
     expect(confirmation.classification.reasons[1]).toMatch(/^total -/);
-    const invoice = classifyEmail({ subject: 'Invoice INV-0318', body: 'Hi, please find attached invoice INV-0318 for March, $2,150.00 due in 30 days.' });
+    const invoice = classifyEmail({
+      subject: 'Invoice INV-0318',
+      body: 'Hi, please find attached invoice INV-0318 for March, $2,150.00 due in 30 days.',
+    });
     expect(invoice.intent).toBe('invoice');
     expect(invoice.score).toBeGreaterThanOrEqual(0.5);
   });

@@ -24,9 +24,9 @@ describe('classifyEmail', () => {
     });
     expect(result.intent).toBe('not_invoice');
     expect(result.reasons.join('\n')).toMatch(/not_an_invoice/);
-    expect(classifyEmail({ subject: 'Buchungshilfe', body: 'Anbei die Buchungshilfe, dies ist keine Rechnung.' }).intent).toBe(
-      'not_invoice',
-    );
+    expect(
+      classifyEmail({ subject: 'Buchungshilfe', body: 'Anbei die Buchungshilfe, dies ist keine Rechnung.' }).intent,
+    ).toBe('not_invoice');
   });
 
   it('does not let a signature or disclaimer that mentions invoices decide', () => {
@@ -65,13 +65,22 @@ describe('classifyEmail', () => {
 
   it('treats payment reminders and credit notes as invoice mail, payment confirmations not', () => {
     expect(
-      classifyEmail({ subject: 'Zahlungserinnerung', body: 'Unsere Rechnung 10442 über 912,40 EUR ist noch offen. Anbei eine Kopie.' }).intent,
+      classifyEmail({
+        subject: 'Zahlungserinnerung',
+        body: 'Unsere Rechnung 10442 über 912,40 EUR ist noch offen. Anbei eine Kopie.',
+      }).intent,
     ).toBe('invoice');
-    expect(classifyEmail({ subject: 'Credit note CN-12', body: 'Please find attached credit note CN-12 for the returned goods.' }).intent).toBe(
-      'invoice',
-    );
     expect(
-      classifyEmail({ subject: 'Payment for invoice 118', body: 'We have paid invoice 118 today, EUR 400. Remittance advice attached.' }).intent,
+      classifyEmail({
+        subject: 'Credit note CN-12',
+        body: 'Please find attached credit note CN-12 for the returned goods.',
+      }).intent,
+    ).toBe('invoice');
+    expect(
+      classifyEmail({
+        subject: 'Payment for invoice 118',
+        body: 'We have paid invoice 118 today, EUR 400. Remittance advice attached.',
+      }).intent,
     ).toBe('not_invoice');
   });
 
@@ -83,10 +92,15 @@ describe('classifyEmail', () => {
   });
 
   it('reads German written without umlauts', () => {
-    const result = classifyEmail({ subject: 'Zahlungserinnerung', body: 'Unsere Rechnung 4410 ist seit 10 Tagen faellig, bitte ueberweisen Sie den Betrag.' });
+    const result = classifyEmail({
+      subject: 'Zahlungserinnerung',
+      body: 'Unsere Rechnung 4410 ist seit 10 Tagen faellig, bitte ueberweisen Sie den Betrag.',
+    });
     expect(result.intent).toBe('invoice');
     expect(result.reasons.join('\n')).toMatch(/payment_terms/);
-    expect(classifyEmail({ subject: 'Auftragsbestaetigung 4411', body: 'Vielen Dank fuer Ihre Bestellung.' }).intent).toBe('not_invoice');
+    expect(
+      classifyEmail({ subject: 'Auftragsbestaetigung 4411', body: 'Vielen Dank fuer Ihre Bestellung.' }).intent,
+    ).toBe('not_invoice');
   });
 
   it('weighs the subject of a reply less than a fresh one', () => {
@@ -98,9 +112,12 @@ describe('classifyEmail', () => {
 
   it('reads a terse email by its subject, but not a question about invoices', () => {
     expect(classifyEmail({ subject: 'Invoice', body: 'see attached' }).intent).toBe('invoice');
-    expect(classifyEmail({ subject: 'Who approves invoices now?', body: 'Since Martin left, who signs off vendor invoices?' }).intent).toBe(
-      'not_invoice',
-    );
+    expect(
+      classifyEmail({
+        subject: 'Who approves invoices now?',
+        body: 'Since Martin left, who signs off vendor invoices?',
+      }).intent,
+    ).toBe('not_invoice');
   });
 
   it('answers not_invoice for empty mail, with a score below 0.5', () => {

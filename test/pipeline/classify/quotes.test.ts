@@ -14,12 +14,20 @@ describe('stripQuotedText', () => {
   });
 
   it('recognises reply headers wrapped over two lines and in other languages', () => {
-    expect(stripQuotedText('Merci !\n\nLe mar. 3 mars 2026 à 10:41, Claire Dubois <c@d.fr>\na écrit :\n> Bonjour')).toBe('Merci !');
+    expect(
+      stripQuotedText('Merci !\n\nLe mar. 3 mars 2026 à 10:41, Claire Dubois <c@d.fr>\na écrit :\n> Bonjour'),
+    ).toBe('Merci !');
     expect(stripQuotedText('Danke.\n\nAm 03.03.2026 um 10:41 schrieb Anja Schmitt <a@b.de>:\n> Hallo')).toBe('Danke.');
-    expect(stripQuotedText('Gracias.\n\nEl mar, 3 mar 2026 a las 12:05, Lucía (<l@h.es>) escribió:\n> Hola')).toBe('Gracias.');
-    expect(stripQuotedText('Grazie.\n\nIl giorno mar 3 mar 2026 alle ore 12:05 Luca <l@x.it> ha scritto:\n> Ciao')).toBe('Grazie.');
+    expect(stripQuotedText('Gracias.\n\nEl mar, 3 mar 2026 a las 12:05, Lucía (<l@h.es>) escribió:\n> Hola')).toBe(
+      'Gracias.',
+    );
+    expect(
+      stripQuotedText('Grazie.\n\nIl giorno mar 3 mar 2026 alle ore 12:05 Luca <l@x.it> ha scritto:\n> Ciao'),
+    ).toBe('Grazie.');
     expect(stripQuotedText('Dank.\n\nOp di 3 mrt 2026 om 12:05 schreef Sanne <s@x.nl>:\n> Hoi')).toBe('Dank.');
-    expect(stripQuotedText('Obrigado.\n\nEm ter., 3 de mar. de 2026 às 12:05, Inês <i@x.pt> escreveu:\n> Olá')).toBe('Obrigado.');
+    expect(stripQuotedText('Obrigado.\n\nEm ter., 3 de mar. de 2026 às 12:05, Inês <i@x.pt> escreveu:\n> Olá')).toBe(
+      'Obrigado.',
+    );
   });
 
   it('drops Outlook header blocks and "Original Message" separators', () => {
@@ -34,9 +42,10 @@ describe('stripQuotedText', () => {
       'Anbei unsere Rechnung.',
     ].join('\n');
     expect(stripQuotedText(outlook)).toBe('Bitte senden Sie uns die Rechnung.');
-    const original = 'Ok, thanks.\n-----Original Message-----\nFrom: Bob\nSent: Monday\nSubject: Invoice 12\n\nInvoice attached.';
+    const original =
+      'Ok, thanks.\n-----Original Message-----\nFrom: Bob\nSent: Monday\nSubject: Invoice 12\n\nInvoice attached.';
     expect(stripQuotedText(original)).toBe('Ok, thanks.');
-    expect(stripQuotedText('Oui.\n-----Message d\'origine-----\nDe : X')).toBe('Oui.');
+    expect(stripQuotedText("Oui.\n-----Message d'origine-----\nDe : X")).toBe('Oui.');
   });
 
   it('drops "> " quoted lines, also interleaved with the answer', () => {
@@ -49,13 +58,16 @@ describe('stripQuotedText', () => {
 
   it('cuts signatures at "-- " and at sign-offs, and drops device lines', () => {
     expect(stripQuotedText('See attached.\n-- \nAnna Smith\nInvoices: ap@example.com')).toBe('See attached.');
-    expect(stripQuotedText('Anbei die Rechnung.\n\nMit freundlichen Grüßen\nMax Muster\nIBAN DE12 3456')).toBe('Anbei die Rechnung.');
+    expect(stripQuotedText('Anbei die Rechnung.\n\nMit freundlichen Grüßen\nMax Muster\nIBAN DE12 3456')).toBe(
+      'Anbei die Rechnung.',
+    );
     expect(stripQuotedText('Hi,\nattached.\n\nThanks,\nBob\nBob Ltd')).toBe('Hi,\nattached.');
     expect(stripQuotedText('see attached\n\nSent from my iPhone')).toBe('see attached');
   });
 
   it('keeps a weak sign-off word that opens a real sentence', () => {
-    const body = 'Hi Anna,\nThanks for your patience.\nThe invoice is attached and payable within 14 days.\nWe appreciate your business and look forward to the next project together with your team.';
+    const body =
+      'Hi Anna,\nThanks for your patience.\nThe invoice is attached and payable within 14 days.\nWe appreciate your business and look forward to the next project together with your team.';
     expect(stripQuotedText(body)).toBe(body);
   });
 
@@ -73,7 +85,8 @@ describe('stripQuotedText', () => {
   });
 
   it('does not mistake a sentence with a single disclaimer-like word for a disclaimer', () => {
-    const body = 'Vi preghiamo di inviarci la fattura elettronica tramite SDI, codice destinatario M5UXCR1, entro fine mese.';
+    const body =
+      'Vi preghiamo di inviarci la fattura elettronica tramite SDI, codice destinatario M5UXCR1, entro fine mese.';
     expect(stripQuotedText(body)).toBe(body);
   });
 
@@ -98,8 +111,12 @@ describe('stripQuotedText', () => {
   });
 
   it('reads an Apple Mail forward with a blank line after the marker', () => {
-    const quoted = 'Début du message réexpédié :\n\nDe: Imprimerie <c@i.fr>\nObjet: Facture 4471\nDate: 6 mars 2026\n\nBonjour, ci-joint la facture 4471.';
-    expect(splitForwardedMessage(quoted)).toEqual({ subject: 'Facture 4471', body: 'Bonjour, ci-joint la facture 4471.' });
+    const quoted =
+      'Début du message réexpédié :\n\nDe: Imprimerie <c@i.fr>\nObjet: Facture 4471\nDate: 6 mars 2026\n\nBonjour, ci-joint la facture 4471.';
+    expect(splitForwardedMessage(quoted)).toEqual({
+      subject: 'Facture 4471',
+      body: 'Bonjour, ci-joint la facture 4471.',
+    });
   });
 
   it('leaves a body without quotes alone and bounds huge input', () => {
@@ -123,6 +140,10 @@ describe('parseSubject', () => {
 
   it('keeps content that looks like a prefix and keeps tags as text', () => {
     expect(parseSubject('Invoice: 2026-118').text).toBe('Invoice: 2026-118');
-    expect(parseSubject('[External] Re: Rechnung 5')).toEqual({ text: '[External] Rechnung 5', isReply: true, isForward: false });
+    expect(parseSubject('[External] Re: Rechnung 5')).toEqual({
+      text: '[External] Rechnung 5',
+      isReply: true,
+      isForward: false,
+    });
   });
 });

@@ -22,10 +22,16 @@ const CASES: readonly (readonly [string, AttachmentKind])[] = [
   ['invoice2data/documents/saeco.pdf', 'invoice'],
   ['zugferd-corpus/documents/unstructured/RE-E-974-Hetzner_2016-01-19_R0005532486.pdf', 'invoice'],
   ['zugferd-corpus/documents/ZUGFeRDv1/correct/Intarsys/ZUGFeRD_1p0_EXTENDED_Warenrechnung.pdf', 'invoice'],
-  ['zugferd-corpus/documents/ZUGFeRDv1/correct/Intarsys/ZUGFeRD_1p0_COMFORT_Sachversicherung_berechneter_Steuersatz.pdf', 'invoice'],
+  [
+    'zugferd-corpus/documents/ZUGFeRDv1/correct/Intarsys/ZUGFeRD_1p0_COMFORT_Sachversicherung_berechneter_Steuersatz.pdf',
+    'invoice',
+  ],
   ['zugferd-corpus/documents/XML-Rechnung/FX/EN16931_Rechnungskorrektur.pdf', 'invoice'],
   ['zugferd-corpus/documents/XML-Rechnung/FX/EN16931_Gutschrift.pdf', 'credit_note'],
-  ['zugferd-corpus/documents/ZUGFeRDv2/correct/symtrax/Beispiele/MINIMUM/zugferd_2p1_MINIMUM_Buchungshilfe.pdf', 'other'],
+  [
+    'zugferd-corpus/documents/ZUGFeRDv2/correct/symtrax/Beispiele/MINIMUM/zugferd_2p1_MINIMUM_Buchungshilfe.pdf',
+    'other',
+  ],
 ];
 
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -64,7 +70,12 @@ async function firstPage(file: string): Promise<{ text: string; pageCount: numbe
   }
   const text = [...rows.entries()]
     .sort((a, b) => b[0] - a[0])
-    .map(([, items]) => items.sort((a, b) => a.x - b.x).map((i) => i.str).join(' '))
+    .map(([, items]) =>
+      items
+        .sort((a, b) => a.x - b.x)
+        .map((i) => i.str)
+        .join(' '),
+    )
     .join('\n');
   return { text, pageCount: document.numPages };
 }

@@ -14,7 +14,9 @@ interface LabelledAttachment extends AttachmentInput {
   note: string;
 }
 
-const dataset = JSON.parse(readFileSync(new URL('../../fixtures/emails/attachments.json', import.meta.url), 'utf8')) as {
+const dataset = JSON.parse(
+  readFileSync(new URL('../../fixtures/emails/attachments.json', import.meta.url), 'utf8'),
+) as {
   attachments: LabelledAttachment[];
 };
 
@@ -22,7 +24,16 @@ describe('triageAttachment on the labelled attachment examples', () => {
   it('has at least 20 examples covering every kind', () => {
     expect(dataset.attachments.length).toBeGreaterThanOrEqual(20);
     const kinds = new Set(dataset.attachments.map((a) => a.kind));
-    for (const kind of ['invoice', 'credit_note', 'purchase_order', 'delivery_note', 'terms', 'statement', 'remittance', 'other']) {
+    for (const kind of [
+      'invoice',
+      'credit_note',
+      'purchase_order',
+      'delivery_note',
+      'terms',
+      'statement',
+      'remittance',
+      'other',
+    ]) {
       expect(kinds.has(kind as AttachmentKind)).toBe(true);
     }
   });
@@ -72,8 +83,12 @@ describe('triageAttachment', () => {
   });
 
   it('reads letter-spaced titles and skips negated ones', () => {
-    expect(triageAttachment({ text: 'Lieferant GmbH\nKunde AG\nW A R E N R E C H N U N G\nBeleg-Nr : R123' }).kind).toBe('invoice');
-    expect(triageAttachment({ text: 'Buchungshilfe - KEINE Rechnung Nr. 471102 vom 05.03.2020\nGesamtbetrag 100,00' }).kind).toBe('other');
+    expect(
+      triageAttachment({ text: 'Lieferant GmbH\nKunde AG\nW A R E N R E C H N U N G\nBeleg-Nr : R123' }).kind,
+    ).toBe('invoice');
+    expect(
+      triageAttachment({ text: 'Buchungshilfe - KEINE Rechnung Nr. 471102 vom 05.03.2020\nGesamtbetrag 100,00' }).kind,
+    ).toBe('other');
   });
 
   it('does not take field labels of other documents for titles', () => {

@@ -166,8 +166,13 @@ describe('TLS through the pinned dispatcher', () => {
       });
 
       // The same certificate does not verify for another name pinned to the same address.
-      const wrongName = await download(`https://files.example.test:${secure.port}/doc.pdf`, policy({ ca: tls.cert }))
-        .then(() => null, (e: unknown) => e);
+      const wrongName = await download(
+        `https://files.example.test:${secure.port}/doc.pdf`,
+        policy({ ca: tls.cert }),
+      ).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(wrongName).toMatchObject({
         code: 'connection_failed',
         detail: { reason: 'ERR_TLS_CERT_ALTNAME_INVALID' },

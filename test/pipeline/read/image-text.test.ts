@@ -24,7 +24,8 @@ afterAll(async () => {
 const read = (file: string, imageText = true): Promise<ReadDocument> =>
   readDocument({ bytes: dataset(`invoice2data/documents/${file}`), format: 'pdf' }, { ocr, pdfRunner, imageText });
 
-const ocrLines = (doc: ReadDocument): Line[] => doc.pages.flatMap((p) => p.lines).filter((l) => l.confidence !== undefined);
+const ocrLines = (doc: ReadDocument): Line[] =>
+  doc.pages.flatMap((p) => p.lines).filter((l) => l.confidence !== undefined);
 
 describe('images on text pages', () => {
   it('are located in page points: the logo at the top and the company footer of saeco.pdf', async () => {
@@ -56,7 +57,9 @@ describe('images on text pages', () => {
 
   it('make the logo of an invoice readable: "amazon" where the AWS logo is painted', async () => {
     const doc = await read('AmazonWebServices.pdf');
-    const logo = ocrLines(doc).flatMap((l) => l.words).find((w) => /amazon/i.test(w.text));
+    const logo = ocrLines(doc)
+      .flatMap((l) => l.words)
+      .find((w) => /amazon/i.test(w.text));
     expect(logo).toBeDefined();
     expect(logo!.bbox.x).toBeGreaterThanOrEqual(36);
     expect(logo!.bbox.y).toBeGreaterThanOrEqual(37);
@@ -64,7 +67,9 @@ describe('images on text pages', () => {
   });
 
   it('cost nothing on a page without images', async () => {
-    expect(await findPageImages(dataset('invoice2data/documents/AzureInterior.pdf'), [1], 300, { runner: pdfRunner })).toEqual([]);
+    expect(
+      await findPageImages(dataset('invoice2data/documents/AzureInterior.pdf'), [1], 300, { runner: pdfRunner }),
+    ).toEqual([]);
     const doc = await read('AzureInterior.pdf');
     expect(doc.info.imagesRead).toBe(0);
     expect(ocrLines(doc)).toEqual([]);
@@ -87,8 +92,18 @@ describe('the second look (DOCEX_OCR_PDF_IMAGES=auto)', () => {
 
   it('has nothing more to read in images, XML or a PDF without images', async () => {
     const azure = await read('AzureInterior.pdf', false);
-    expect(await readImageTextOf(azure, [{ bytes: dataset('invoice2data/documents/AzureInterior.pdf'), format: 'pdf' }], { ocr, pdfRunner })).toBeNull();
-    expect(await readImageTextOf({ ...azure, format: 'png' }, [{ bytes: Buffer.alloc(0), format: 'png' }], { ocr, pdfRunner })).toBeNull();
+    expect(
+      await readImageTextOf(azure, [{ bytes: dataset('invoice2data/documents/AzureInterior.pdf'), format: 'pdf' }], {
+        ocr,
+        pdfRunner,
+      }),
+    ).toBeNull();
+    expect(
+      await readImageTextOf({ ...azure, format: 'png' }, [{ bytes: Buffer.alloc(0), format: 'png' }], {
+        ocr,
+        pdfRunner,
+      }),
+    ).toBeNull();
   });
 
   it('is wanted only when a result has an empty vendor_name', () => {
@@ -111,8 +126,11 @@ describe('reading images is best effort', () => {
     const doc = await read('saeco.pdf', false);
     const controller = new AbortController();
     controller.abort();
-    const reading = readImageText(dataset('invoice2data/documents/saeco.pdf'), doc.pages, { ocr, pdfRunner, signal: controller.signal });
+    const reading = readImageText(dataset('invoice2data/documents/saeco.pdf'), doc.pages, {
+      ocr,
+      pdfRunner,
+      signal: controller.signal,
+    });
     await expect(reading).rejects.toThrow();
   });
 });
-

@@ -51,7 +51,10 @@ export function normalizeForModel(text: string): string {
     .replace(/\bhttps?:\/\/\S+|\bwww\.\S+/g, ' zurl ')
     .replace(/\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g, ' zmail ')
     .replace(/\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b/g, ' zdate ')
-    .replace(/(?:[$€£]|\b(?:eur|usd|gbp|chf|brl)\b) ?\d[\d.,']*\d|\b\d[\d.,']*[.,]\d{2}\b(?: ?(?:[$€£]|(?:eur|usd|gbp|chf|brl)\b))?/g, ' zamount ')
+    .replace(
+      /(?:[$€£]|\b(?:eur|usd|gbp|chf|brl)\b) ?\d[\d.,']*\d|\b\d[\d.,']*[.,]\d{2}\b(?: ?(?:[$€£]|(?:eur|usd|gbp|chf|brl)\b))?/g,
+      ' zamount ',
+    )
     .replace(/\b(?=[\w/-]*\d)(?=[\w/-]*[a-z/-])[a-z0-9]+(?:[/-][a-z0-9]+)+\b|\b[a-z]{1,4}\d{3,}\b/g, ' zref ')
     .replace(/\d+/g, ' znum ')
     .replace(/\s+/g, ' ')
@@ -108,7 +111,12 @@ function namespaceOf(field: Field): string {
  * The feature vector of an email from its fields (email.ts fieldsOf), its raw body (for the quoted reply text) and,
  * for the 'text+rules' set, the rule engine's signals.
  */
-export function emailFeatures(fields: readonly Field[], body: string, rules: RuleSignals | null, set: FeatureSet): SparseVector {
+export function emailFeatures(
+  fields: readonly Field[],
+  body: string,
+  rules: RuleSignals | null,
+  set: FeatureSet,
+): SparseVector {
   const bag = new FeatureBag();
   bag.add('bias');
   const byNamespace = new Map<string, string[]>();

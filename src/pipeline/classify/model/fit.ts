@@ -15,6 +15,14 @@ export function vectorize(emails: readonly EmailInput[], set: FeatureSet): Spars
   return emails.map((email) => intentFeatures(email, assessEmailByRules(email), set));
 }
 
-export function fitIntentWeights(emails: readonly LabelledInput[], set: FeatureSet, options: TrainingOptions = DEFAULT_TRAINING): SparseWeights {
-  return train(vectorize(emails, set), emails.map((e) => (e.label === 'invoice' ? 1 : 0)), options);
+export function fitIntentWeights(
+  emails: readonly LabelledInput[],
+  set: FeatureSet,
+  options: TrainingOptions = DEFAULT_TRAINING,
+): SparseWeights {
+  return train(
+    vectorize(emails, set),
+    emails.map((e) => (e.label === 'invoice' ? 1 : 0)),
+    options,
+  );
 }

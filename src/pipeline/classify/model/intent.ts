@@ -35,13 +35,27 @@ export interface LoadedIntentModel extends Combination {
 /** Checks a stored model and expands its weights; throws naming the command that fixes it. */
 export function loadIntentModel(data: unknown): LoadedIntentModel {
   const model = data as Partial<StoredIntentModel> | null;
-  if (model?.format !== MODEL_FORMAT || model.weights === undefined || typeof model.threshold !== 'number' || typeof model.ruleWeight !== 'number') {
-    throw new Error(`src/pipeline/classify/model/email-intent.json is not a ${MODEL_FORMAT} model; run npm run train:email`);
+  if (
+    model?.format !== MODEL_FORMAT ||
+    model.weights === undefined ||
+    typeof model.threshold !== 'number' ||
+    typeof model.ruleWeight !== 'number'
+  ) {
+    throw new Error(
+      `src/pipeline/classify/model/email-intent.json is not a ${MODEL_FORMAT} model; run npm run train:email`,
+    );
   }
   if (model.featureSet !== 'text' && model.featureSet !== 'text+rules') {
-    throw new Error(`email-intent model has an unknown feature set ${String(model.featureSet)}; run npm run train:email`);
+    throw new Error(
+      `email-intent model has an unknown feature set ${String(model.featureSet)}; run npm run train:email`,
+    );
   }
-  return { featureSet: model.featureSet, threshold: model.threshold, ruleWeight: model.ruleWeight, dense: expandWeights(model.weights) };
+  return {
+    featureSet: model.featureSet,
+    threshold: model.threshold,
+    ruleWeight: model.ruleWeight,
+    dense: expandWeights(model.weights),
+  };
 }
 
 let loaded: LoadedIntentModel | undefined;

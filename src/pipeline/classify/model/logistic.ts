@@ -41,7 +41,8 @@ export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
 function dot(dense: Float64Array, x: SparseVector): number {
   let sum = 0;
-  for (let k = 0; k < x.indices.length; k += 1) sum += (dense[x.indices[k] as number] as number) * (x.values[k] as number);
+  for (let k = 0; k < x.indices.length; k += 1)
+    sum += (dense[x.indices[k] as number] as number) * (x.values[k] as number);
   return sum;
 }
 
@@ -49,12 +50,19 @@ function dot(dense: Float64Array, x: SparseVector): number {
  * Fits weights to examples (label 1 = invoice). Classes are weighed to count equally. The weight vector is kept as
  * scale * v so that the L2 shrink of every weight at every step costs one multiplication.
  */
-export function train(examples: readonly SparseVector[], labels: readonly number[], options: TrainingOptions = DEFAULT_TRAINING): SparseWeights {
+export function train(
+  examples: readonly SparseVector[],
+  labels: readonly number[],
+  options: TrainingOptions = DEFAULT_TRAINING,
+): SparseWeights {
   const dims = 1 << HASH_BITS;
   const v = new Float64Array(dims);
   let scale = 1;
   const positives = labels.filter((l) => l === 1).length;
-  const classWeight = [examples.length / (2 * Math.max(1, examples.length - positives)), examples.length / (2 * Math.max(1, positives))];
+  const classWeight = [
+    examples.length / (2 * Math.max(1, examples.length - positives)),
+    examples.length / (2 * Math.max(1, positives)),
+  ];
   const random = prng(options.seed);
   const order = examples.map((_, i) => i);
   let t = 0;
@@ -106,7 +114,9 @@ export function train(examples: readonly SparseVector[], labels: readonly number
 /** Dense weights for scoring; throws when they were trained with another hash size than this code computes. */
 export function expandWeights(stored: SparseWeights): Float64Array {
   if (stored.hashBits !== HASH_BITS || stored.indexDeltas.length !== stored.weights.length) {
-    throw new Error(`email-intent weights do not fit this code (hashBits ${stored.hashBits}, expected ${HASH_BITS}); run npm run train:email`);
+    throw new Error(
+      `email-intent weights do not fit this code (hashBits ${stored.hashBits}, expected ${HASH_BITS}); run npm run train:email`,
+    );
   }
   const dense = new Float64Array(1 << HASH_BITS);
   let index = 0;

@@ -32,7 +32,8 @@ export function best<T>(candidates: readonly Candidate<T>[], preferLast = false)
     if (
       winner === null ||
       c.confidence > winner.confidence + 1e-9 ||
-      (Math.abs(c.confidence - winner.confidence) <= 1e-9 && (preferLast ? c.order > winner.order : c.order < winner.order))
+      (Math.abs(c.confidence - winner.confidence) <= 1e-9 &&
+        (preferLast ? c.order > winner.order : c.order < winner.order))
     ) {
       winner = c;
     }

@@ -8,8 +8,21 @@ import type { ExtractInvoiceOptions } from './options.js';
 import { validateInvoice } from './validation.js';
 
 const SUMMARY_KEYS = [
-  'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_tax_id', 'vendor_address', 'buyer_name',
-  'buyer_tax_id', 'buyer_address', 'po_number', 'currency', 'subtotal', 'tax', 'total', 'amount_due',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'vendor_name',
+  'vendor_tax_id',
+  'vendor_address',
+  'buyer_name',
+  'buyer_tax_id',
+  'buyer_address',
+  'po_number',
+  'currency',
+  'subtotal',
+  'tax',
+  'total',
+  'amount_due',
 ] as const satisfies ReadonlyArray<keyof InvoiceSummary & keyof EInvoiceData>;
 
 /** UN/CEFACT 1001 document type codes of credit notes (381 credit note, 396 factored credit note, 261 self-billed). */
@@ -21,7 +34,10 @@ function xmlProvenance(path: string): FieldProvenance {
   return { confidence: 1, source: 'xml', path };
 }
 
-function documentType(code: string | null, requested: ExtractInvoiceOptions['documentType']): InvoiceResult['document_type'] {
+function documentType(
+  code: string | null,
+  requested: ExtractInvoiceOptions['documentType'],
+): InvoiceResult['document_type'] {
   if (code !== null && CREDIT_NOTE_CODES.has(code)) return 'credit_note';
   if (code !== null && DEBIT_NOTE_CODES.has(code)) return 'debit_note';
   return requested;
@@ -45,14 +61,21 @@ function lineItem(line: EInvoiceLineItem): InvoiceLineItem {
  * amount. They carry nothing to book, so they are left out.
  */
 function displayOnly(line: EInvoiceLineItem): boolean {
-  return (line.quantity === null || line.quantity === 0) && (line.amount === null || line.amount === 0) &&
-    (line.unit_price === null || line.unit_price === 0);
+  return (
+    (line.quantity === null || line.quantity === 0) &&
+    (line.amount === null || line.amount === 0) &&
+    (line.unit_price === null || line.unit_price === 0)
+  );
 }
 
 const LINE_KEYS = ['description', 'quantity', 'unit_price', 'amount', 'unit', 'tax_rate', 'product_code'] as const;
 
 /** Decimal text of an amount for exact checks, from the XML text when present. */
-function decimal(data: { decimals: Record<string, string | undefined> }, key: string, value: number | null): string | null {
+function decimal(
+  data: { decimals: Record<string, string | undefined> },
+  key: string,
+  value: number | null,
+): string | null {
   return data.decimals[key] ?? (value === null ? null : String(value));
 }
 
@@ -72,7 +95,8 @@ export function extractFromEInvoice(doc: ReadDocument, options: ExtractInvoiceOp
     for (const key of LINE_KEYS) {
       const provenance = line.fields[key === 'description' ? 'description' : key];
       const value = (lineItems[i] as InvoiceLineItem)[key];
-      if (value !== null && value !== undefined && provenance) fields[`lineItems[${i}].${key}`] = xmlProvenance(provenance.path);
+      if (value !== null && value !== undefined && provenance)
+        fields[`lineItems[${i}].${key}`] = xmlProvenance(provenance.path);
     }
   });
   const validation = validateInvoice({

@@ -22,16 +22,12 @@ export interface HeaderFields {
 }
 
 // "Zahibar": OCR reads the l of "zahlbar" as i or 1.
-const DUE_CONTEXT = /(?:zah[li1|]bar|zahlung|innerhalb|within|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eéè]gl|virement|transf[eé]r|transfier|bonifico|overma(?:k|ak)|overschrijv|pago|pagar|pagamento|pagare|betal|due)/iu;
+const DUE_CONTEXT =
+  /(?:zah[li1|]bar|zahlung|innerhalb|within|überweis|ueberweis|f[äa]llig|payable|payment|pay|paiement|payer|r[eéè]gl|virement|transf[eé]r|transfier|bonifico|overma(?:k|ak)|overschrijv|pago|pagar|pagamento|pagare|betal|due)/iu;
 const DUE_PREPOSITION =
   /(?:bis|until|by|before|no later than|avant|au plus tard|d['’]ici|jusqu['’]au|antes(?: del?)?|hasta|entro|v[oó]{2}r|uiterlijk|sp[äa]testens)(?:\s+(?:zum|dem|den|am|le|el|il|the|de))?\s*:?\s*$/iu;
 
-function fromSpan<T>(
-  span: Span,
-  reading: Reading<T> | null,
-  confidence: number,
-  rule: string,
-): Candidate<T> | null {
+function fromSpan<T>(span: Span, reading: Reading<T> | null, confidence: number, rule: string): Candidate<T> | null {
   if (!reading) return null;
   const evidence = evidenceOf(span, reading.start, reading.end);
   return evidence ? candidate(reading.value, confidence * reading.quality, evidence, rule) : null;
@@ -48,7 +44,12 @@ function labelled<T>(
     const placement = hit.atStart ? 1 : 0.7;
     for (const span of labels.valueSpans(hit)) {
       const text = span.run.text.slice(span.from, span.to);
-      const c = fromSpan(span, read(text), hit.confidence * placement * RELATION_WEIGHT[span.relation], `label:${span.relation}`);
+      const c = fromSpan(
+        span,
+        read(text),
+        hit.confidence * placement * RELATION_WEIGHT[span.relation],
+        `label:${span.relation}`,
+      );
       if (c) {
         found.push(c);
         break;
@@ -66,8 +67,16 @@ function paymentTermsDueDate(layout: Layout, hints: DocumentHints): Candidate<st
     for (const segment of line.segments) {
       for (const date of findDates(segment.text, { order: hints.dateOrder })) {
         const before = segment.text.slice(0, date.index);
-        if (!DUE_PREPOSITION.test(before) || !DUE_CONTEXT.test(line.text.slice(0, line.text.indexOf(segment.text) + date.index))) continue;
-        const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+        if (
+          !DUE_PREPOSITION.test(before) ||
+          !DUE_CONTEXT.test(line.text.slice(0, line.text.indexOf(segment.text) + date.index))
+        )
+          continue;
+        const evidence = evidenceOf(
+          { run: segment, from: 0, to: segment.text.length },
+          date.index,
+          date.index + date.length,
+        );
         if (evidence) found.push(candidate(date.iso, 0.6, evidence, 'payment-terms'));
         break;
       }
@@ -92,9 +101,15 @@ function directDebitDueDate(layout: Layout, hints: DocumentHints): Candidate<str
     const sentence = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
     if (!DEBIT_CONTEXT.test(sentence)) continue;
     for (const segment of line.segments) {
-      const date = findDates(segment.text, { order: hints.dateOrder }).find((d) => DEBIT_PREPOSITION.test(segment.text.slice(0, d.index)));
+      const date = findDates(segment.text, { order: hints.dateOrder }).find((d) =>
+        DEBIT_PREPOSITION.test(segment.text.slice(0, d.index)),
+      );
       if (!date) continue;
-      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+      const evidence = evidenceOf(
+        { run: segment, from: 0, to: segment.text.length },
+        date.index,
+        date.index + date.length,
+      );
       if (evidence) found.push(candidate(date.iso, 0.5, evidence, 'direct-debit'));
       break;
     }
@@ -130,7 +145,11 @@ function letterDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): C
       if (RANGE_AFTER.test(line.text.slice(lineStart + segment.text.length))) continue;
       const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
       if (row.some((s) => labels.inSegment(s).some((h) => DATE_LABELS.includes(h.field)))) continue;
-      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+      const evidence = evidenceOf(
+        { run: segment, from: 0, to: segment.text.length },
+        date.index,
+        date.index + date.length,
+      );
       if (evidence) return [candidate(date.iso, 0.35, evidence, 'letter-date')];
     }
   }
@@ -153,11 +172,17 @@ function receiptDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): 
     for (const date of findDates(segment.text, { order: hints.dateOrder })) {
       const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
       // The time in the same text after the date, or in its own cell of the row (OCR splits receipt rows).
-      const timed = TIME_AFTER.test(lineText.slice(offset + date.index + date.length)) ||
+      const timed =
+        TIME_AFTER.test(lineText.slice(offset + date.index + date.length)) ||
         row.some((s) => s !== segment && s.bbox.x > segment.bbox.x && TIME_ALONE.test(s.text));
       if (!timed) continue;
-      if (row.some((s) => labels.inSegment(s).some((h) => h.field !== 'invoice_date' && DATE_LABELS.includes(h.field)))) continue;
-      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+      if (row.some((s) => labels.inSegment(s).some((h) => h.field !== 'invoice_date' && DATE_LABELS.includes(h.field))))
+        continue;
+      const evidence = evidenceOf(
+        { run: segment, from: 0, to: segment.text.length },
+        date.index,
+        date.index + date.length,
+      );
       if (evidence) return [candidate(date.iso, 0.3, evidence, 'receipt-date')];
     }
   }
@@ -185,7 +210,8 @@ const RECEIPT_REFERENCE_INLINE =
  * Receipts name their reference differently ("Booking ID", "Receipt No.", "Transaction ID", "Folio No."): a weak
  * invoice-number label, used only when no invoice-number label gives a value. (A wish for the shared dictionary.)
  */
-const RECEIPT_REFERENCE = /^(?:booking|receipt|transaction|folio|voucher|reservation|confirmation|beleg|quittung|reçu|ricevuta|recibo|bon|kassenbon|bonnummer)\s*(?:id|no\.?|nr\.?|number|nummer|n[°º]|#)?\s*:?$/iu;
+const RECEIPT_REFERENCE =
+  /^(?:booking|receipt|transaction|folio|voucher|reservation|confirmation|beleg|quittung|reçu|ricevuta|recibo|bon|kassenbon|bonnummer)\s*(?:id|no\.?|nr\.?|number|nummer|n[°º]|#)?\s*:?$/iu;
 
 function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
   const found: Candidate<string>[] = [];
@@ -194,7 +220,12 @@ function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHi
     const inline = RECEIPT_REFERENCE_INLINE.exec(segment.text);
     if (inline?.[1]) {
       const start = segment.text.length - inline[1].length;
-      const c = fromSpan({ run: segment, from: start, to: segment.text.length }, readIdentifier(inline[1], hints), 0.45, 'receipt-reference');
+      const c = fromSpan(
+        { run: segment, from: start, to: segment.text.length },
+        readIdentifier(inline[1], hints),
+        0.45,
+        'receipt-reference',
+      );
       if (c) {
         found.push(c);
         continue;
@@ -202,11 +233,18 @@ function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHi
     }
     if (!RECEIPT_REFERENCE.test(segment.text) || !/\s|id|no|nr|#/i.test(segment.text)) continue;
     const spans = [labels.underBox(segment.page, segment.bbox)];
-    const right = labels.rowSegments(segment.page, segment.bbox).find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
+    const right = labels
+      .rowSegments(segment.page, segment.bbox)
+      .find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
     if (right) spans.unshift({ run: right, from: 0, to: right.text.length, relation: 'right' });
     for (const span of spans) {
       if (!span) continue;
-      const c = fromSpan(span, readIdentifier(span.run.text.slice(span.from, span.to), hints), 0.45, 'receipt-reference');
+      const c = fromSpan(
+        span,
+        readIdentifier(span.run.text.slice(span.from, span.to), hints),
+        0.45,
+        'receipt-reference',
+      );
       if (c) {
         found.push(c);
         break;
@@ -238,14 +276,24 @@ function hashReferences(layout: Layout, hints: DocumentHints): Candidate<string>
     if (line.bbox.y > page.height / 3) break;
     for (const segment of line.segments) {
       if (!HASH_REFERENCE.test(segment.text)) continue;
-      const c = fromSpan({ run: segment, from: 0, to: segment.text.length }, readIdentifier(segment.text, hints), 0.4, 'hash-reference');
+      const c = fromSpan(
+        { run: segment, from: 0, to: segment.text.length },
+        readIdentifier(segment.text, hints),
+        0.4,
+        'hash-reference',
+      );
       if (c) found.push(c);
     }
   }
   return found;
 }
 
-export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: DocumentHints, ranker?: FieldRanker): HeaderFields {
+export function readHeaderFields(
+  layout: Layout,
+  labels: LabelIndex,
+  hints: DocumentHints,
+  ranker?: FieldRanker,
+): HeaderFields {
   const identifier = (text: string) => readIdentifier(text, hints);
   const date = (text: string) => readDate(text, hints);
   const title = readTitle(layout, labels, hints);
@@ -263,14 +311,18 @@ export function readHeaderFields(layout: Layout, labels: LabelIndex, hints: Docu
   if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));
   const poNumbers = [...labelled(labels, ['po_number'], identifier), ...gluedPoNumbers(layout)];
 
-  const choose = <T>(field: RankedField, candidates: readonly Candidate<T>[]) => chooseCandidate(field, candidates, layout, ranker, { labels, hints });
+  const choose = <T>(field: RankedField, candidates: readonly Candidate<T>[]) =>
+    chooseCandidate(field, candidates, layout, ranker, { labels, hints });
   const invoiceNumber = ocrLetterPrefix(choose('invoice_number', numbers));
   return {
     invoice_number: invoiceNumber,
     invoice_date: choose('invoice_date', invoiceDates),
     due_date: choose('due_date', dueDates),
     // An order reference equal to the invoice number is the same reference printed twice, not a PO.
-    po_number: choose('po_number', poNumbers.filter((p) => p.value !== invoiceNumber?.value)),
+    po_number: choose(
+      'po_number',
+      poNumbers.filter((p) => p.value !== invoiceNumber?.value),
+    ),
     creditNote: title.creditNote,
   };
 }

@@ -79,11 +79,17 @@ function detectLabelLanguage(segments: readonly Segment[]): LabelLanguage | null
 const SYMBOL_SCAN = new RegExp(`(?<![\\p{L}])(${CURRENCY_SYMBOL_PATTERN})(?![\\p{L}])`, 'u');
 
 /** The first segment showing the currency: its code as a word, then an amount priced in it, then its symbol. */
-function currencyEvidence(segments: readonly Segment[], currency: string, decimalSeparator: DecimalSeparator | null): Segment | null {
+function currencyEvidence(
+  segments: readonly Segment[],
+  currency: string,
+  decimalSeparator: DecimalSeparator | null,
+): Segment | null {
   const code = new RegExp(`(?<![\\p{L}\\p{N}])${currency}(?![\\p{L}])`, 'u');
   const byCode = segments.find((s) => code.test(s.text));
   if (byCode) return byCode;
-  const byAmount = segments.find((s) => findAmounts(s.text, { decimalSeparator, currency }).some((a) => a.currency === currency));
+  const byAmount = segments.find((s) =>
+    findAmounts(s.text, { decimalSeparator, currency }).some((a) => a.currency === currency),
+  );
   if (byAmount) return byAmount;
   return (
     segments.find((s) => {

@@ -68,8 +68,11 @@ export function extractFromLayout(doc: ReadDocument, options: ExtractInvoiceOpti
 
   const builder = new ResultBuilder();
   const s = (k: keyof InvoiceSummary) => `summary_data.${k}`;
-  const currencyEvidence = hints.currencySegment ? evidenceOf({ run: hints.currencySegment, from: 0, to: hints.currencySegment.text.length }) : null;
-  const currency = hints.currency && currencyEvidence ? candidate(hints.currency, 0.9, currencyEvidence, 'currency') : null;
+  const currencyEvidence = hints.currencySegment
+    ? evidenceOf({ run: hints.currencySegment, from: 0, to: hints.currencySegment.text.length })
+    : null;
+  const currency =
+    hints.currency && currencyEvidence ? candidate(hints.currency, 0.9, currencyEvidence, 'currency') : null;
   const summary: InvoiceSummary = {
     invoice_number: builder.take(s('invoice_number'), header.invoice_number, same),
     invoice_date: builder.take(s('invoice_date'), header.invoice_date, same),
@@ -97,7 +100,11 @@ export function extractFromLayout(doc: ReadDocument, options: ExtractInvoiceOpti
     tax: totals.tax?.value ?? null,
     total: totals.total?.value ?? null,
     lines: options.requireLineItems
-      ? items.map((i) => ({ quantity: i.quantity?.value ?? null, unit_price: i.unit_price?.value ?? null, amount: i.amount?.value ?? null }))
+      ? items.map((i) => ({
+          quantity: i.quantity?.value ?? null,
+          unit_price: i.unit_price?.value ?? null,
+          amount: i.amount?.value ?? null,
+        }))
       : [],
   });
   return {

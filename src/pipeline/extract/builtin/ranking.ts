@@ -21,7 +21,12 @@ export interface FieldRanker {
    * evidence; also when they proposed none), or undefined to leave the choice to the rules. Must be deterministic
    * and fast (it runs for every field of every document).
    */
-  choose<T>(field: RankedField, candidates: readonly Candidate<T>[], layout: Layout, context?: RankingContext): Candidate<T> | undefined;
+  choose<T>(
+    field: RankedField,
+    candidates: readonly Candidate<T>[],
+    layout: Layout,
+    context?: RankingContext,
+  ): Candidate<T> | undefined;
 }
 
 /** The ranker's pick when it makes one, else the rules' best. */

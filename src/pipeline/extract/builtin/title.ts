@@ -20,10 +20,14 @@ export interface TitleFields {
 /** Title words in the six languages and "Faktura" (cs, pl, sk, sv, da, no, hr, sl); German compounds ("Handelsrechnung") and kerning splits ("Rechnungskor rektur"). */
 const TITLE_WORD =
   /(?<![\p{L}])(?:\p{L}*(?:rechnung|gutschrift)\p{L}*(?:\s\p{Ll}{2,8}(?=\s))?|(?:tax |commercial |final |pro ?forma )?invoice|credit (?:note|memo)|debit note|facture(?: d'avoir)?|avoir|factura|fattura|nota (?:di|de) cr[eé]dito|factuur|creditnota|faktura)(?![\p{L}])/iu;
-const CREDIT_TITLE = /^(?:gutschrift|credit (?:note|memo)|avoir|facture d'avoir|nota (?:di|de) cr[eé]dito|creditnota)(?![\p{L}])/iu;
+const CREDIT_TITLE =
+  /^(?:gutschrift|credit (?:note|memo)|avoir|facture d'avoir|nota (?:di|de) cr[eé]dito|creditnota)(?![\p{L}])/iu;
 const NUMBER_WORD = '(?:nr|no|n[°º]|nummer|number|num[eé]ro|n[uú]mero|#)';
 /** Between the title and its number: a few words ("des Versicherers"), a type code "(380)", then "Nr." / "#". */
-const NUMBER_LEAD = new RegExp(`^(?:\\s+[\\p{L}()]+){0,4}?\\s*(?:\\(\\d{3}\\)\\s*)?${NUMBER_WORD}(?![\\p{L}])\\.?\\s*:?\\s*`, 'iu');
+const NUMBER_LEAD = new RegExp(
+  `^(?:\\s+[\\p{L}()]+){0,4}?\\s*(?:\\(\\d{3}\\)\\s*)?${NUMBER_WORD}(?![\\p{L}])\\.?\\s*:?\\s*`,
+  'iu',
+);
 const CODE_LEAD = /^\s*\(\d{3}\)\s*/u;
 /** Words before the date of the document in its title line: "vom", "du", "dated", "issued at". */
 const DATE_LEAD =
@@ -31,7 +35,12 @@ const DATE_LEAD =
 /** The title sits in the top half of the first page, within its first words. */
 const MAX_TITLE_OFFSET = 40;
 
-function titleNumber(segment: Segment, titleEnd: number, titleAtStart: boolean, hints: DocumentHints): Candidate<string> | null {
+function titleNumber(
+  segment: Segment,
+  titleEnd: number,
+  titleAtStart: boolean,
+  hints: DocumentHints,
+): Candidate<string> | null {
   const rest = segment.text.slice(titleEnd);
   const lead = NUMBER_LEAD.exec(rest) ?? CODE_LEAD.exec(rest) ?? (titleAtStart ? /^\s*/.exec(rest) : null);
   if (!lead) return null;
@@ -69,10 +78,17 @@ function titleDate(page: LayoutPage, segment: Segment, from: number, hints: Docu
   // The date right-aligned on the title's row, in a cell of its own.
   const beside = page.lines
     .flatMap((l) => l.segments)
-    .find((s) => s.index !== segment.index && sameRow(s.bbox, segment.bbox) && s.bbox.x > segment.bbox.x + segment.bbox.width);
+    .find(
+      (s) =>
+        s.index !== segment.index && sameRow(s.bbox, segment.bbox) && s.bbox.x > segment.bbox.x + segment.bbox.width,
+    );
   const besideDate = beside ? findDates(beside.text, { order: hints.dateOrder })[0] : undefined;
   if (beside && besideDate && DATE_LEAD.test(beside.text.slice(0, besideDate.index))) {
-    const evidence = evidenceOf({ run: beside, from: 0, to: beside.text.length }, besideDate.index, besideDate.index + besideDate.length);
+    const evidence = evidenceOf(
+      { run: beside, from: 0, to: beside.text.length },
+      besideDate.index,
+      besideDate.index + besideDate.length,
+    );
     return evidence ? candidate(besideDate.iso, 0.7, evidence, 'title') : null;
   }
   const next = nextLineSegment(page, segment);
@@ -88,11 +104,16 @@ function titleDate(page: LayoutPage, segment: Segment, from: number, hints: Docu
  */
 function standaloneTitleNumber(segment: Segment, labels: LabelIndex, hints: DocumentHints): Candidate<string> | null {
   // "Handelsrechnung Nr." with the number in the next cell (a gap OCR or the layout put before it) stands alone too.
-  const rest = segment.text.replace(TITLE_WORD, '').replace(/(?<![\p{L}])(?:nr|no|n°|nº|num|nummer|number|numéro|número|numero)(?![\p{L}])/giu, '');
+  const rest = segment.text
+    .replace(TITLE_WORD, '')
+    .replace(/(?<![\p{L}])(?:nr|no|n°|nº|num|nummer|number|numéro|número|numero)(?![\p{L}])/giu, '');
   if (!/^[\s:#.]*$/u.test(rest)) return null;
   const spans = [labels.underBox(segment.page, segment.bbox)];
-  const right = labels.rowSegments(segment.page, segment.bbox).find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
-  if (right && !labels.startsWithLabel(right, 0.5)) spans.unshift({ run: right, from: 0, to: right.text.length, relation: 'right' });
+  const right = labels
+    .rowSegments(segment.page, segment.bbox)
+    .find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
+  if (right && !labels.startsWithLabel(right, 0.5))
+    spans.unshift({ run: right, from: 0, to: right.text.length, relation: 'right' });
   for (const span of spans) {
     if (!span) continue;
     const text = span.run.text.slice(span.from, span.to);
@@ -108,7 +129,9 @@ function standaloneTitleNumber(segment: Segment, labels: LabelIndex, hints: Docu
 /** "Beitragsrechnung          24. Januar 2014": a bare title with a date in the next cell of its row. */
 function dateBeside(segment: Segment, labels: LabelIndex, hints: DocumentHints): Candidate<string> | null {
   if (!/^[\s:#.]*$/u.test(segment.text.replace(TITLE_WORD, ''))) return null;
-  const right = labels.rowSegments(segment.page, segment.bbox).find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
+  const right = labels
+    .rowSegments(segment.page, segment.bbox)
+    .find((s) => s.bbox.x > segment.bbox.x + segment.bbox.width);
   if (!right) return null;
   const date = findDates(right.text, { order: hints.dateOrder })[0];
   if (!date || !DATE_LEAD.test(right.text.slice(0, date.index))) return null;
@@ -119,7 +142,9 @@ function dateBeside(segment: Segment, labels: LabelIndex, hints: DocumentHints):
 /** The cell to the right of the title on its row that holds `text` (the title's number printed apart). */
 function cellHolding(page: LayoutPage, title: Segment, text: string): Segment | null {
   for (const line of page.lines) {
-    const cell = line.segments.find((s) => s.index !== title.index && sameRow(s.bbox, title.bbox) && s.bbox.x > title.bbox.x && s.text.includes(text));
+    const cell = line.segments.find(
+      (s) => s.index !== title.index && sameRow(s.bbox, title.bbox) && s.bbox.x > title.bbox.x && s.text.includes(text),
+    );
     if (cell) return cell;
   }
   return null;
@@ -136,18 +161,26 @@ export function readTitle(layout: Layout, labels: LabelIndex, hints: DocumentHin
       if (!m || m.index > MAX_TITLE_OFFSET) continue;
       const titleEnd = m.index + m[0].length;
       const atStart = m.index === 0;
-      const number = titleNumber(segment, titleEnd, atStart, hints) ?? (atStart ? standaloneTitleNumber(segment, labels, hints) : null);
+      const number =
+        titleNumber(segment, titleEnd, atStart, hints) ??
+        (atStart ? standaloneTitleNumber(segment, labels, hints) : null);
       if (number) result.numbers.push(number);
       // A date belongs to the title only next to its number, or right after the title word ("Rechnung vom ...").
       // The number may sit in the next cell of the row ("Handelsrechnung Nr."  "471102 vom 05.03.2018").
       const numberAt = number ? segment.text.indexOf(number.evidence.raw, titleEnd) : -1;
       const numberCell = number && numberAt < 0 ? cellHolding(page, segment, number.evidence.raw) : null;
       const date = numberCell
-        ? titleDate(page, numberCell, numberCell.text.indexOf(number!.evidence.raw) + number!.evidence.raw.length, hints)
+        ? titleDate(
+            page,
+            numberCell,
+            numberCell.text.indexOf(number!.evidence.raw) + number!.evidence.raw.length,
+            hints,
+          )
         : (titleDate(page, segment, number ? numberAt + number.evidence.raw.length : titleEnd, hints) ??
           (atStart ? dateBeside(segment, labels, hints) : null));
       if (date) result.dates.push(date);
-      if (atStart && CREDIT_TITLE.test(segment.text) && (number !== null || segment.words.length <= 6)) result.creditNote = true;
+      if (atStart && CREDIT_TITLE.test(segment.text) && (number !== null || segment.words.length <= 6))
+        result.creditNote = true;
     }
   }
   return result;

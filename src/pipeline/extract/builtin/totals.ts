@@ -32,14 +32,19 @@ type Pools = Record<SummaryAmountField, Candidate<string>[]>;
 /** Fields a column label of a summary table may name; a specific one (net, tax) beats a bare "total". */
 const HEADER_PRIORITY: Record<SummaryAmountField, number> = { subtotal: 3, tax: 3, amount_due: 2, total: 1 };
 
-const isAmountField = (field: string): field is SummaryAmountField => (AMOUNT_FIELDS as readonly string[]).includes(field);
+const isAmountField = (field: string): field is SummaryAmountField =>
+  (AMOUNT_FIELDS as readonly string[]).includes(field);
 
 /**
  * Amount labels of a segment grouped into clauses: labels with no amount between them describe one value
  * ("Rechnungssumme Netto (excl. USt.) 473,00" is one net amount, not a tax of 473,00). The clause's field is its
  * most confident label.
  */
-function clauses(segment: Segment, labels: LabelIndex, hints: DocumentHints): Array<{ head: LabelHit; from: number; to: number }> {
+function clauses(
+  segment: Segment,
+  labels: LabelIndex,
+  hints: DocumentHints,
+): Array<{ head: LabelHit; from: number; to: number }> {
   const hits = labels.inSegment(segment);
   const amountHits = hits.filter((h) => isAmountField(h.field));
   const result: Array<{ head: LabelHit; group: LabelHit[]; from: number; to: number }> = [];
@@ -81,8 +86,14 @@ export interface HeaderArea {
 }
 
 function insideHeader(hit: LabelHit, areas: readonly HeaderArea[]): boolean {
-  return areas.some((a) => a.page === hit.segment.page && hit.box.y >= a.box.y - 1 && bottom(hit.box) <= bottom(a.box) + 1 &&
-    hit.box.x >= a.box.x - 1 && right(hit.box) <= right(a.box) + 1);
+  return areas.some(
+    (a) =>
+      a.page === hit.segment.page &&
+      hit.box.y >= a.box.y - 1 &&
+      bottom(hit.box) <= bottom(a.box) + 1 &&
+      hit.box.x >= a.box.x - 1 &&
+      right(hit.box) <= right(a.box) + 1,
+  );
 }
 
 /** Amount labels side by side on one row ("Net  VAT  Total"): the header of a summary table. */
@@ -100,7 +111,12 @@ function summaryHeaderRow(hit: LabelHit, labels: LabelIndex, hints: DocumentHint
  * The amounts in a summary-table column, top to bottom ("Nettobetrag" over one row per VAT rate and a totals
  * row). Lower rows get a little more weight: the last row of such a table is its total.
  */
-function columnAmounts(hit: LabelHit, header: readonly LabelHit[], labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
+function columnAmounts(
+  hit: LabelHit,
+  header: readonly LabelHit[],
+  labels: LabelIndex,
+  hints: DocumentHints,
+): Candidate<string>[] {
   const page = labels.page(hit);
   const lh = page.lineHeight;
   const next = header.find((h) => h.box.x > right(hit.box));
@@ -112,22 +128,31 @@ function columnAmounts(hit: LabelHit, header: readonly LabelHit[], labels: Label
   for (const line of page.lines) {
     if (line.bbox.y <= bottom(hit.box) - hit.box.height * 0.3) continue;
     if (line.bbox.y - lastY > 3 * lh || found.length >= 12) break;
-    const words = line.segments.flatMap((s) => s.words).filter((w) => {
-      const center = w.bbox.x + w.bbox.width / 2;
-      return center >= left && center <= end;
-    });
+    const words = line.segments
+      .flatMap((s) => s.words)
+      .filter((w) => {
+        const center = w.bbox.x + w.bbox.width / 2;
+        return center >= left && center <= end;
+      });
     if (words.length === 0) continue;
     const run = runOf(words, page.number, page.source);
     const amount = moneyAmounts(run.text, hints).pop();
     if (!amount) continue;
     const evidence = evidenceOf({ run, from: 0, to: run.text.length }, amount.index, amount.index + amount.length);
-    if (evidence) found.push(candidate(amount.value, hit.confidence * 0.8 * (1 + 0.02 * found.length), evidence, 'column'));
+    if (evidence)
+      found.push(candidate(amount.value, hit.confidence * 0.8 * (1 + 0.02 * found.length), evidence, 'column'));
     lastY = line.bbox.y;
   }
   return found;
 }
 
-function labelledAmounts(layout: Layout, labels: LabelIndex, hints: DocumentHints, areas: readonly HeaderArea[], pools: Pools): void {
+function labelledAmounts(
+  layout: Layout,
+  labels: LabelIndex,
+  hints: DocumentHints,
+  areas: readonly HeaderArea[],
+  pools: Pools,
+): void {
   for (const segment of layout.segments) {
     for (const clause of clauses(segment, labels, hints)) {
       const head = clause.head;
@@ -140,7 +165,9 @@ function labelledAmounts(layout: Layout, labels: LabelIndex, hints: DocumentHint
       // "Gesamtbetrag der Abschläge": the total OF the discounts, not the invoice total.
       const partial = head.field === 'total' && PARTIAL_SUM.test(segment.text.slice(head.end, clause.to));
       const placement = (head.atStart ? 1 : 0.85) * (partial ? 0.7 : 1);
-      const spans: Array<{ span: Span; weight: number }> = [{ span: { run: segment, from: clause.from, to: clause.to }, weight: RELATION_WEIGHT.inline }];
+      const spans: Array<{ span: Span; weight: number }> = [
+        { span: { run: segment, from: clause.from, to: clause.to }, weight: RELATION_WEIGHT.inline },
+      ];
       // A label inside a sentence takes its value from the sentence only; a short cell ("Steuerbasisbetrag USt. 7%")
       // may have it beside.
       const cell = head.atStart || segment.words.length <= 5;
@@ -159,7 +186,9 @@ function labelledAmounts(layout: Layout, labels: LabelIndex, hints: DocumentHint
         if (!reading) continue;
         const evidence = evidenceOf(span, reading.start, reading.end);
         if (!evidence) continue;
-        pools[head.field].push(candidate(reading.value.value, head.confidence * placement * weight * reading.quality, evidence, 'label'));
+        pools[head.field].push(
+          candidate(reading.value.value, head.confidence * placement * weight * reading.quality, evidence, 'label'),
+        );
         break;
       }
     }
@@ -180,17 +209,32 @@ function summaryGrid(labels: LabelIndex, hints: DocumentHints, pools: Pools): vo
     const lines = page.lines.filter((l) => l.bbox.y < hit.box.y && l.bbox.y > hit.box.y - page.lineHeight * 12);
     for (const segment of row) {
       for (const amount of moneyAmounts(segment.text, hints)) {
-        const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, amount.index, amount.index + amount.length);
+        const evidence = evidenceOf(
+          { run: segment, from: 0, to: segment.text.length },
+          amount.index,
+          amount.index + amount.length,
+        );
         if (!evidence) continue;
-        const reach = { ...evidence.bbox, x: evidence.bbox.x - page.lineHeight, width: evidence.bbox.width + 2 * page.lineHeight };
+        const reach = {
+          ...evidence.bbox,
+          x: evidence.bbox.x - page.lineHeight,
+          width: evidence.bbox.width + 2 * page.lineHeight,
+        };
         let header: LabelHit | null = null;
         for (const line of [...lines].reverse()) {
-          const hits = line.segments.flatMap((s) => labels.inSegment(s)).filter((h) => isAmountField(h.field) && horizontalOverlap(h.box, reach) > 0);
+          const hits = line.segments
+            .flatMap((s) => labels.inSegment(s))
+            .filter((h) => isAmountField(h.field) && horizontalOverlap(h.box, reach) > 0);
           if (hits.length === 0) continue;
-          header = hits.reduce((a, b) => (HEADER_PRIORITY[b.field as SummaryAmountField] > HEADER_PRIORITY[a.field as SummaryAmountField] ? b : a));
+          header = hits.reduce((a, b) =>
+            HEADER_PRIORITY[b.field as SummaryAmountField] > HEADER_PRIORITY[a.field as SummaryAmountField] ? b : a,
+          );
           break;
         }
-        if (header) pools[header.field as SummaryAmountField].push(candidate(amount.value, 0.8 * Math.max(0.7, header.confidence), evidence, 'grid'));
+        if (header)
+          pools[header.field as SummaryAmountField].push(
+            candidate(amount.value, 0.8 * Math.max(0.7, header.confidence), evidence, 'grid'),
+          );
       }
     }
   }
@@ -203,7 +247,11 @@ function printedAmounts(layout: Layout, hints: DocumentHints): Map<string, Candi
     for (const amount of moneyAmounts(segment.text, hints)) {
       const key = sumMoney([amount.value]);
       if (byValue.has(key)) continue;
-      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, amount.index, amount.index + amount.length);
+      const evidence = evidenceOf(
+        { run: segment, from: 0, to: segment.text.length },
+        amount.index,
+        amount.index + amount.length,
+      );
       if (evidence) byValue.set(key, candidate(amount.value, 0.15, evidence, 'printed'));
     }
     if (byValue.size > 2000) break;
@@ -220,9 +268,12 @@ function distinct(candidates: readonly Candidate<string>[]): Candidate<string>[]
   for (const c of candidates) {
     const key = sumMoney([c.value]);
     const kept = byValue.get(key);
-    if (!kept || c.confidence > kept.confidence || (c.confidence === kept.confidence && c.order > kept.order)) byValue.set(key, c);
+    if (!kept || c.confidence > kept.confidence || (c.confidence === kept.confidence && c.order > kept.order))
+      byValue.set(key, c);
   }
-  return [...byValue.values()].sort((a, b) => b.confidence - a.confidence || b.order - a.order).slice(0, MAX_CANDIDATES);
+  return [...byValue.values()]
+    .sort((a, b) => b.confidence - a.confidence || b.order - a.order)
+    .slice(0, MAX_CANDIDATES);
 }
 
 /**
@@ -236,7 +287,9 @@ function taxSums(taxes: readonly Candidate<string>[]): Candidate<string>[] {
     const kept = rows.get(key);
     if (!kept || t.confidence > kept.confidence) rows.set(key, t);
   }
-  const parts = [...rows.values()].filter((t) => Number(t.value) !== 0).sort((a, b) => b.confidence - a.confidence || a.order - b.order);
+  const parts = [...rows.values()]
+    .filter((t) => Number(t.value) !== 0)
+    .sort((a, b) => b.confidence - a.confidence || a.order - b.order);
   const sums: Candidate<string>[] = [];
   for (let k = 2; k <= Math.min(parts.length, 8); k++) {
     const used = parts.slice(0, k).sort((a, b) => a.order - b.order);
@@ -277,11 +330,22 @@ const isNegative = (value: string): boolean => value.startsWith('-') && Number(v
  */
 function adds(s: Candidate<string>, t: Candidate<string>, g: Candidate<string>): 'as-printed' | 'tax-sign' | null {
   if (moneyEquals(sumMoney([s.value, t.value]), g.value)) return 'as-printed';
-  if (isNegative(s.value) && isNegative(g.value) && !isNegative(t.value) && moneyEquals(subtractMoney(s.value, t.value), g.value)) return 'tax-sign';
+  if (
+    isNegative(s.value) &&
+    isNegative(g.value) &&
+    !isNegative(t.value) &&
+    moneyEquals(subtractMoney(s.value, t.value), g.value)
+  )
+    return 'tax-sign';
   return null;
 }
 
-function scoreOf(s: Candidate<string> | null, t: Candidate<string> | null, g: Candidate<string> | null, lineSum: string | null): number {
+function scoreOf(
+  s: Candidate<string> | null,
+  t: Candidate<string> | null,
+  g: Candidate<string> | null,
+  lineSum: string | null,
+): number {
   let score = (s?.confidence ?? 0) + (t?.confidence ?? 0) + (g?.confidence ?? 0);
   if (s && t && g) score += adds(s, t, g) ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
   if (s && lineSum !== null && moneyEquals(s.value, lineSum)) score += 0.3;
@@ -334,7 +398,12 @@ function solve(pools: Pools, printed: Map<string, Candidate<string>>, lineSum: s
 }
 
 /** Every labelled candidate per summary field, before the arithmetic chooses (exported for tests and tuning). */
-export function amountCandidates(layout: Layout, labels: LabelIndex, hints: DocumentHints, areas: readonly HeaderArea[] = []): Pools {
+export function amountCandidates(
+  layout: Layout,
+  labels: LabelIndex,
+  hints: DocumentHints,
+  areas: readonly HeaderArea[] = [],
+): Pools {
   const pools: Pools = { subtotal: [], tax: [], total: [], amount_due: [] };
   labelledAmounts(layout, labels, hints, areas, pools);
   summaryGrid(labels, hints, pools);
@@ -384,24 +453,36 @@ export function readTotals(
   const prepaid = layout.lines.some((line) => PREPAYMENT.test(line.text));
   // Only "Amount due 571.04" printed (no total row, or one a scan lost): with nothing prepaid, that is the total.
   if (pools.total.length === 0 && !prepaid) {
-    pools.total.push(...pools.amount_due.map((c) => ({ ...c, confidence: clamp01(c.confidence * 0.85), rule: 'amount-due' })));
+    pools.total.push(
+      ...pools.amount_due.map((c) => ({ ...c, confidence: clamp01(c.confidence * 0.85), rule: 'amount-due' })),
+    );
   }
   // The last total printed is the one that counts ("Total" of a page, then "Total" of the invoice), and a grand
   // total is the largest of the totals ("Total of discounts 0.23" is not it).
-  const lastTotal = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || b.order > a.order ? b : a), null);
+  const lastTotal = pools.total.reduce<Candidate<string> | null>(
+    (a, b) => (a === null || b.order > a.order ? b : a),
+    null,
+  );
   if (lastTotal) lastTotal.confidence = clamp01(lastTotal.confidence + 0.05);
-  const largest = pools.total.reduce<Candidate<string> | null>((a, b) => (a === null || compareMoney(absolute(b.value), absolute(a.value)) > 0 ? b : a), null);
+  const largest = pools.total.reduce<Candidate<string> | null>(
+    (a, b) => (a === null || compareMoney(absolute(b.value), absolute(a.value)) > 0 ? b : a),
+    null,
+  );
   if (largest) largest.confidence = clamp01(largest.confidence + 0.04);
   const choice = solve(pools, printedAmounts(layout, hints), lineSum);
   if (choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total) === 'tax-sign') {
     choice.tax = { ...choice.tax, value: subtractMoney('0', choice.tax.value), rule: `${choice.tax.rule}:signed` };
   }
   // An amount taken only because it closes subtotal + tax = total is as sure as that equation, not as its label.
-  const consistent = choice.subtotal && choice.tax && choice.total &&
+  const consistent =
+    choice.subtotal &&
+    choice.tax &&
+    choice.total &&
     moneyEquals(sumMoney([choice.subtotal.value, choice.tax.value]), choice.total.value);
   for (const key of ['subtotal', 'tax', 'total'] as const) {
     const c = choice[key];
-    if (consistent && c?.rule.startsWith('printed')) choice[key] = { ...c, confidence: clamp01(0.6 * c.evidence.readConfidence) };
+    if (consistent && c?.rule.startsWith('printed'))
+      choice[key] = { ...c, confidence: clamp01(0.6 * c.evidence.readConfidence) };
     // Alone and weak (a label word in prose, a poor OCR reading): not evidence enough to report.
     if (!consistent && c && c.confidence < MIN_LONE_CONFIDENCE) choice[key] = null;
   }

@@ -37,7 +37,12 @@ export function readIdentifier(text: string, hints: DocumentHints): Reading<stri
     const start = m.index + lead;
     // "24. Januar 2026": the day of a date, not a number.
     if (findDates(text.slice(start), { order: hints.dateOrder }).some((d) => d.index === 0)) return null;
-    return { value: token, start, end: start + token.length, quality: /[A-Za-z]/.test(token) && /\d/.test(token) ? 1 : 0.9 };
+    return {
+      value: token,
+      start,
+      end: start + token.length,
+      quality: /[A-Za-z]/.test(token) && /\d/.test(token) ? 1 : 0.9,
+    };
   }
   return null;
 }
@@ -82,7 +87,11 @@ const RATE_UNIT_BEFORE = /^[\s:.]*%[\s:]*$/;
  * The amount a label refers to: the last money amount of the text ("Tax 15% on $ 112.90  $ 16.94" -> 16.94). Plain
  * whole numbers count only when marked as money or when the document prints no decimals at all.
  */
-export function readAmount(text: string, hints: DocumentHints, options: { wholeNumbers?: boolean } = {}): Reading<FoundAmount> | null {
+export function readAmount(
+  text: string,
+  hints: DocumentHints,
+  options: { wholeNumbers?: boolean } = {},
+): Reading<FoundAmount> | null {
   let amounts = moneyAmounts(text, hints);
   if (amounts.length === 0 && options.wholeNumbers) {
     amounts = findAmounts(blankDates(text, hints), amountHint(hints));

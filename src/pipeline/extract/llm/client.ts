@@ -10,7 +10,15 @@ import { request, type Dispatcher } from 'undici';
 import { PipelineError } from '../../errors.js';
 import { createSafeDispatcher } from '../../fetch/index.js';
 import { llmFailure, serverMessage, type LlmFailureDetail } from './failure.js';
-import { DEFAULT_BACKOFF, RETRYABLE_STATUSES, backoffDelay, isTransientStatus, retryAfterMs, sleep, type BackoffPolicy } from './retry.js';
+import {
+  DEFAULT_BACKOFF,
+  RETRYABLE_STATUSES,
+  backoffDelay,
+  isTransientStatus,
+  retryAfterMs,
+  sleep,
+  type BackoffPolicy,
+} from './retry.js';
 import type { LlmSettings } from './settings.js';
 import { errorText, readCompletion, requestBody, type ChatCompletion, type ChatRequest } from './wire.js';
 
@@ -47,7 +55,9 @@ export function createLlmDispatcher(settings: Pick<LlmSettings, 'allowPrivateNet
 /** openai: {baseUrl}/chat/completions; azure: {endpoint}/openai/deployments/{deployment}/chat/completions?api-version= */
 export function chatCompletionsUrl(settings: LlmSettings): URL {
   if (settings.flavour === 'azure') {
-    const url = new URL(`${settings.baseUrl}/openai/deployments/${encodeURIComponent(settings.model)}/chat/completions`);
+    const url = new URL(
+      `${settings.baseUrl}/openai/deployments/${encodeURIComponent(settings.model)}/chat/completions`,
+    );
     url.searchParams.set('api-version', settings.azureApiVersion);
     return url;
   }
@@ -69,7 +79,15 @@ function requestHeaders(settings: LlmSettings): Record<string, string> {
 
 type Attempt =
   | { ok: true; completion: ChatCompletion }
-  | { ok: false; retryable: boolean; transient: boolean; message: string; detail: LlmFailureDetail; waitMs: number | null; cause?: unknown };
+  | {
+      ok: false;
+      retryable: boolean;
+      transient: boolean;
+      message: string;
+      detail: LlmFailureDetail;
+      waitMs: number | null;
+      cause?: unknown;
+    };
 
 /**
  * POSTs one chat completion and returns the first choice. Throws PipelineError (extraction, extraction_failed) with
@@ -95,9 +113,15 @@ export async function createChatCompletion(
       const fail = (extra: Record<string, unknown> = {}): PipelineError =>
         llmFailure(outcome.message, { ...detail, ...extra }, outcome.transient, outcome.cause);
       if (!outcome.retryable || attempt > settings.maxRetries) throw fail();
-      if (outcome.waitMs !== null && outcome.waitMs > backoff.maxRetryAfterMs) throw fail({ retryAfterMs: outcome.waitMs });
+      if (outcome.waitMs !== null && outcome.waitMs > backoff.maxRetryAfterMs)
+        throw fail({ retryAfterMs: outcome.waitMs });
       const delayMs = outcome.waitMs ?? backoffDelay(attempt, backoff);
-      options.onRetry?.({ attempt, delayMs, reason: outcome.detail.reason, status: outcome.detail.status as number | undefined });
+      options.onRetry?.({
+        attempt,
+        delayMs,
+        reason: outcome.detail.reason,
+        status: outcome.detail.status as number | undefined,
+      });
       await sleep(delayMs, options.signal);
     }
   } finally {
@@ -116,19 +140,34 @@ async function attemptOnce(
   const timer = setTimeout(() => deadline.abort(new Error('attempt timed out')), settings.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   try {
-    const response = await request(url, { method: 'POST', headers: requestHeaders(settings), body, dispatcher, signal });
+    const response = await request(url, {
+      method: 'POST',
+      headers: requestHeaders(settings),
+      body,
+      dispatcher,
+      signal,
+    });
     const ok = response.statusCode >= 200 && response.statusCode < 300;
     const maxBytes = ok ? (options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) : MAX_ERROR_BODY_BYTES;
     const { text, overflow } = await readCapped(response.body, maxBytes);
     if (ok && overflow) {
-      return failed(false, false, `The LLM server's answer exceeded ${maxBytes} bytes.`, { reason: 'response_too_large', maxBytes });
+      return failed(false, false, `The LLM server's answer exceeded ${maxBytes} bytes.`, {
+        reason: 'response_too_large',
+        maxBytes,
+      });
     }
     if (ok) return readAnswer(text, settings);
     return statusFailure(response.statusCode, response.headers, text, settings);
   } catch (err) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (deadline.signal.aborted) {
-      return failed(true, true, `The LLM server did not answer within ${settings.timeoutMs} ms.`, { reason: 'timeout', timeoutMs: settings.timeoutMs }, err);
+      return failed(
+        true,
+        true,
+        `The LLM server did not answer within ${settings.timeoutMs} ms.`,
+        { reason: 'timeout', timeoutMs: settings.timeoutMs },
+        err,
+      );
     }
     return networkFailure(err, url);
   } finally {
@@ -159,7 +198,9 @@ function readAnswer(text: string, settings: LlmSettings): Attempt {
   }
   const completion = readCompletion(parsed);
   if (typeof completion === 'string') {
-    return failed(false, false, `The LLM server's answer is not a chat completion: ${completion}.`, { reason: 'invalid_response' });
+    return failed(false, false, `The LLM server's answer is not a chat completion: ${completion}.`, {
+      reason: 'invalid_response',
+    });
   }
   return { ok: true, completion };
 }
@@ -175,42 +216,87 @@ function statusFailure(
   const suffix = said === '' ? '' : `: ${said}`;
   const detail = { status, ...(said === '' ? {} : { serverMessage: said }) };
   if (status === 401 || status === 403) {
-    return failed(false, false, `The LLM server refused the credentials (${statusText})${suffix}`, { reason: 'auth', ...detail });
+    return failed(false, false, `The LLM server refused the credentials (${statusText})${suffix}`, {
+      reason: 'auth',
+      ...detail,
+    });
   }
   if (status === 429) {
-    return failed(true, true, `The LLM server is rate limiting (${statusText})${suffix}`, { reason: 'rate_limited', ...detail }, undefined, retryAfterMs(headers));
+    return failed(
+      true,
+      true,
+      `The LLM server is rate limiting (${statusText})${suffix}`,
+      { reason: 'rate_limited', ...detail },
+      undefined,
+      retryAfterMs(headers),
+    );
   }
   if (status >= 500) {
     const retryable = RETRYABLE_STATUSES.has(status);
     const wait = retryable ? retryAfterMs(headers) : null;
-    return failed(retryable, isTransientStatus(status), `The LLM server failed (${statusText})${suffix}`, { reason: 'server_error', ...detail }, undefined, wait);
+    return failed(
+      retryable,
+      isTransientStatus(status),
+      `The LLM server failed (${statusText})${suffix}`,
+      { reason: 'server_error', ...detail },
+      undefined,
+      wait,
+    );
   }
   // json_schema is what most often trips older or smaller servers: say which setting works around it.
-  const hint = /response_format|json_schema/i.test(said) ? ' (if the server lacks json_schema output, set responseFormat to json_object)' : '';
-  return failed(false, isTransientStatus(status), `The LLM server rejected the request (${statusText})${suffix}${hint}`, {
-    reason: 'bad_request',
-    ...detail,
-  });
+  const hint = /response_format|json_schema/i.test(said)
+    ? ' (if the server lacks json_schema output, set responseFormat to json_object)'
+    : '';
+  return failed(
+    false,
+    isTransientStatus(status),
+    `The LLM server rejected the request (${statusText})${suffix}${hint}`,
+    {
+      reason: 'bad_request',
+      ...detail,
+    },
+  );
 }
 
 function networkFailure(err: unknown, url: URL): Attempt {
   const refused = findPipelineError(err);
   if (refused?.code === 'url_not_allowed') {
-    return failed(false, false, `${refused.message} Set allowPrivateNetworks for a model server on a private network.`, {
-      reason: 'address_not_allowed',
+    return failed(
+      false,
+      false,
+      `${refused.message} Set allowPrivateNetworks for a model server on a private network.`,
+      {
+        reason: 'address_not_allowed',
+        host: url.hostname,
+        ...refused.detail,
+      },
+    );
+  }
+  if (refused?.code === 'dns_failed') {
+    return failed(refused.transient, refused.transient, refused.message, {
+      reason: 'network',
       host: url.hostname,
       ...refused.detail,
     });
   }
-  if (refused?.code === 'dns_failed') {
-    return failed(refused.transient, refused.transient, refused.message, { reason: 'network', host: url.hostname, ...refused.detail });
-  }
   const code = (err as { code?: unknown } | null)?.code;
   const reason = typeof code === 'string' ? code : err instanceof Error ? err.message.slice(0, 120) : 'unknown';
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return failed(true, true, `Connecting to the LLM server at ${url.host} timed out.`, { reason: 'timeout', host: url.host }, err);
+    return failed(
+      true,
+      true,
+      `Connecting to the LLM server at ${url.host} timed out.`,
+      { reason: 'timeout', host: url.host },
+      err,
+    );
   }
-  return failed(true, true, `Could not reach the LLM server at ${url.host} (${reason}).`, { reason: 'network', host: url.host, error: reason }, err);
+  return failed(
+    true,
+    true,
+    `Could not reach the LLM server at ${url.host} (${reason}).`,
+    { reason: 'network', host: url.host, error: reason },
+    err,
+  );
 }
 
 /** The safe dispatcher refuses with a PipelineError, which undici may wrap. */

@@ -10,7 +10,14 @@ import { llmFailure } from './failure.js';
 import { Issues, normalizeObject, signTransactions, structureProblem } from './normalize.js';
 import { resolvePoNumbers } from './po-numbers.js';
 import { buildMessages, type BuiltPrompt, type PageImageSource } from './prompt.js';
-import { dataSchema, ensureDateFormat, llmTypeSpec, modelJsonSchema, type LlmData, type LlmTypeSpec } from './schema.js';
+import {
+  dataSchema,
+  ensureDateFormat,
+  llmTypeSpec,
+  modelJsonSchema,
+  type LlmData,
+  type LlmTypeSpec,
+} from './schema.js';
 import type { LlmSettings } from './settings.js';
 import type { ChatMessage, ChatRequest, ChatUsage, ResponseFormat } from './wire.js';
 
@@ -47,7 +54,10 @@ const MAX_ECHOED_OUTPUT_CHARS = 16_000;
 
 /** Reads a model's reply into JSON, tolerating code fences and prose around one object (small local models). */
 export function parseModelJson(content: string): { ok: true; value: unknown } | { ok: false; problem: string } {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
@@ -64,9 +74,16 @@ export function parseModelJson(content: string): { ok: true; value: unknown } | 
   }
 }
 
-type Reading = { ok: true; raw: Record<string, unknown> } | { ok: false; problem: string; kind: 'malformed_output' | 'schema_mismatch' };
+type Reading =
+  | { ok: true; raw: Record<string, unknown> }
+  | { ok: false; problem: string; kind: 'malformed_output' | 'schema_mismatch' };
 
-function readReply(reply: ChatCompletionResult, spec: LlmTypeSpec, listWanted: boolean, settings: LlmSettings): Reading {
+function readReply(
+  reply: ChatCompletionResult,
+  spec: LlmTypeSpec,
+  listWanted: boolean,
+  settings: LlmSettings,
+): Reading {
   if (reply.refusal !== null || reply.finishReason === 'content_filter') {
     throw llmFailure(
       `The model declined to extract the document${reply.refusal ? `: ${reply.refusal.slice(0, 200)}` : ' (content filter)'}.`,
@@ -82,7 +99,8 @@ function readReply(reply: ChatCompletionResult, spec: LlmTypeSpec, listWanted: b
       false,
     );
   }
-  if (reply.content === null || reply.content.trim() === '') return { ok: false, problem: 'the reply is empty', kind: 'malformed_output' };
+  if (reply.content === null || reply.content.trim() === '')
+    return { ok: false, problem: 'the reply is empty', kind: 'malformed_output' };
   const parsed = parseModelJson(reply.content);
   if (!parsed.ok) return { ok: false, problem: parsed.problem, kind: 'malformed_output' };
   const problem = structureProblem(parsed.value, spec, listWanted);
@@ -105,7 +123,11 @@ export async function extractWithLlm(doc: ReadDocument, options: ExtractWithLlmO
   const { settings } = options;
   const spec = llmTypeSpec(options.typeId);
   if (spec === null) {
-    throw llmFailure(`The LLM engine has no schema for typeId ${options.typeId}.`, { reason: 'unsupported_type', typeId: options.typeId }, false);
+    throw llmFailure(
+      `The LLM engine has no schema for typeId ${options.typeId}.`,
+      { reason: 'unsupported_type', typeId: options.typeId },
+      false,
+    );
   }
   const listWanted = spec.listKey !== 'lineItems' || options.requireLineItems;
   const schema = modelJsonSchema(spec, { requireLineItems: options.requireLineItems });
@@ -124,10 +146,19 @@ export async function extractWithLlm(doc: ReadDocument, options: ExtractWithLlmO
   });
   const hasText = doc.pages.some((page) => page.lines.some((line) => line.text.trim() !== ''));
   if (!hasText && prompt.imagePages.length === 0) {
-    throw llmFailure('The document has no text and no page images to send to the model.', { reason: 'no_content', pages: doc.pages.length }, false);
+    throw llmFailure(
+      'The document has no text and no page images to send to the model.',
+      { reason: 'no_content', pages: doc.pages.length },
+      false,
+    );
   }
 
-  const clientOptions: ChatClientOptions = { signal: options.signal, dispatcher: options.dispatcher, backoff: options.backoff, onRetry: options.onRetry };
+  const clientOptions: ChatClientOptions = {
+    signal: options.signal,
+    dispatcher: options.dispatcher,
+    backoff: options.backoff,
+    onRetry: options.onRetry,
+  };
   const usage: ChatUsage = { promptTokens: 0, completionTokens: 0 };
   let usageComplete = true;
   let attempts = 0;
@@ -155,7 +186,12 @@ export async function extractWithLlm(doc: ReadDocument, options: ExtractWithLlmO
     if (!second.ok) {
       throw llmFailure(
         `The model's answer could not be used, even after a repair request: ${second.problem}.`,
-        { reason: second.kind, problem: second.problem, firstProblem: reading.problem, outputStart: (reply.content ?? '').slice(0, 200) },
+        {
+          reason: second.kind,
+          problem: second.problem,
+          firstProblem: reading.problem,
+          outputStart: (reply.content ?? '').slice(0, 200),
+        },
         false,
       );
     }
@@ -168,7 +204,11 @@ export async function extractWithLlm(doc: ReadDocument, options: ExtractWithLlmO
   const published = dataSchema(spec);
   if (!Value.Check(published, data)) {
     const errors = [...Value.Errors(published, data)].slice(0, 5).map((e) => `${e.path || '/'}: ${e.message}`);
-    throw llmFailure(`The normalized answer does not match the published schema: ${errors.join('; ')}.`, { reason: 'schema_mismatch', errors }, false);
+    throw llmFailure(
+      `The normalized answer does not match the published schema: ${errors.join('; ')}.`,
+      { reason: 'schema_mismatch', errors },
+      false,
+    );
   }
   return {
     data: data as unknown as LlmData,
@@ -198,7 +238,12 @@ function normalizeData(
   issues: Issues,
 ): Record<string, unknown> {
   const properties = dataSchema(spec).properties;
-  const summary = normalizeObject(properties.summary_data!, raw.summary_data as Record<string, unknown>, 'summary_data', issues);
+  const summary = normalizeObject(
+    properties.summary_data!,
+    raw.summary_data as Record<string, unknown>,
+    'summary_data',
+    issues,
+  );
   const data: Record<string, unknown> = { document_type: documentType(spec, raw.document_type), summary_data: summary };
   const listRaw = raw[spec.listKey];
   if (spec.listKey === 'po_numbers') {
@@ -219,7 +264,8 @@ function normalizeData(
   }
   if (spec.listKey === 'transactions') signTransactions(data.transactions as Array<Record<string, unknown>>);
   if (spec.listKey === 'accounts') {
-    for (const account of data.accounts as Array<Record<string, unknown>>) signTransactions(account.transactions as Array<Record<string, unknown>>);
+    for (const account of data.accounts as Array<Record<string, unknown>>)
+      signTransactions(account.transactions as Array<Record<string, unknown>>);
   }
   return data;
 }
@@ -229,7 +275,8 @@ const INVOICE_KINDS = new Set(['invoice', 'credit_note', 'debit_note']);
 /** Fixed by the type, except invoices: the model tells a credit note; a debit-note job stays one unless credited. */
 function documentType(spec: LlmTypeSpec, said: unknown): string {
   if (spec.documentType !== null) return spec.documentType;
-  const kind = typeof said === 'string' && INVOICE_KINDS.has(said.trim().toLowerCase()) ? said.trim().toLowerCase() : 'invoice';
+  const kind =
+    typeof said === 'string' && INVOICE_KINDS.has(said.trim().toLowerCase()) ? said.trim().toLowerCase() : 'invoice';
   if (spec.typeId === 3 && kind === 'invoice') return 'debit_note';
   return kind;
 }

@@ -33,7 +33,14 @@ export function llmFailure(
   transient: boolean,
   cause?: unknown,
 ): PipelineError {
-  return new PipelineError('extraction', 'extraction_failed', message, detail, transient, cause === undefined ? undefined : { cause });
+  return new PipelineError(
+    'extraction',
+    'extraction_failed',
+    message,
+    detail,
+    transient,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 const MIN_SECRET_FRAGMENT = 8;

@@ -71,7 +71,12 @@ export function renderPageLayout(page: Page, columns = LAYOUT_COLUMNS): string[]
   const out: string[] = [];
   let previousBottom: number | null = null;
   for (const row of rows) {
-    if (previousBottom !== null && typicalHeight > 0 && row.top - previousBottom > 1.5 * typicalHeight && out[out.length - 1] !== '') {
+    if (
+      previousBottom !== null &&
+      typicalHeight > 0 &&
+      row.top - previousBottom > 1.5 * typicalHeight &&
+      out[out.length - 1] !== ''
+    ) {
       out.push('');
     }
     out.push(renderRow(row, charWidth));

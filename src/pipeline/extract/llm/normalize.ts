@@ -5,7 +5,14 @@
 // for a repair when that is wrong (see structureProblem).
 import type { TSchema } from '@sinclair/typebox';
 import { Decimal } from 'decimal.js';
-import { isDecimalString, parseAmount, parseDate, resolveCurrencySymbol, roundMoney, toJsonNumber } from '../parse/index.js';
+import {
+  isDecimalString,
+  parseAmount,
+  parseDate,
+  resolveCurrencySymbol,
+  roundMoney,
+  toJsonNumber,
+} from '../parse/index.js';
 import { IsoDate, Money } from '../schemas/common.js';
 import type { LlmTypeSpec } from './schema.js';
 
@@ -117,7 +124,12 @@ function normalizeNode(schema: TSchema, value: unknown, path: string, key: strin
 }
 
 /** Every property of the schema, in its order; unknown keys are dropped; missing required ones become null. */
-export function normalizeObject(schema: TSchema, raw: Record<string, unknown>, path: string, issues: Issues): Record<string, unknown> {
+export function normalizeObject(
+  schema: TSchema,
+  raw: Record<string, unknown>,
+  path: string,
+  issues: Issues,
+): Record<string, unknown> {
   const properties = schema.properties as Record<string, TSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const out: Record<string, unknown> = {};

@@ -53,13 +53,62 @@ export interface LlmTypeSpec {
 }
 
 const SPECS: Record<LlmTypeId, LlmTypeSpec> = {
-  0: { typeId: 0, schemaName: 'docex_invoice', label: 'an invoice', result: InvoiceResultSchema, listKey: 'lineItems', documentType: null },
-  3: { typeId: 3, schemaName: 'docex_debit_note', label: 'a debit note (an invoice-like document)', result: InvoiceResultSchema, listKey: 'lineItems', documentType: null },
-  1: { typeId: 1, schemaName: 'docex_purchase_order', label: 'a purchase order', result: PurchaseOrderResultSchema, listKey: 'lineItems', documentType: 'purchase_order' },
-  2: { typeId: 2, schemaName: 'docex_goods_received_note', label: 'a goods received note (GRN)', result: GoodsReceivedNoteResultSchema, listKey: 'lineItems', documentType: 'goods_received_note' },
-  4: { typeId: 4, schemaName: 'docex_credit_card_statement', label: 'a credit-card statement', result: CreditCardStatementResultSchema, listKey: 'transactions', documentType: 'credit_card_statement' },
-  5: { typeId: 5, schemaName: 'docex_multi_account_statement', label: 'a credit-card statement covering several accounts or cards', result: MultiAccountStatementResultSchema, listKey: 'accounts', documentType: 'credit_card_statement_multi_account' },
-  9: { typeId: 9, schemaName: 'docex_po_numbers', label: 'a business document in which every purchase order (PO) number is wanted', result: PoNumbersResultSchema, listKey: 'po_numbers', documentType: 'po_numbers' },
+  0: {
+    typeId: 0,
+    schemaName: 'docex_invoice',
+    label: 'an invoice',
+    result: InvoiceResultSchema,
+    listKey: 'lineItems',
+    documentType: null,
+  },
+  3: {
+    typeId: 3,
+    schemaName: 'docex_debit_note',
+    label: 'a debit note (an invoice-like document)',
+    result: InvoiceResultSchema,
+    listKey: 'lineItems',
+    documentType: null,
+  },
+  1: {
+    typeId: 1,
+    schemaName: 'docex_purchase_order',
+    label: 'a purchase order',
+    result: PurchaseOrderResultSchema,
+    listKey: 'lineItems',
+    documentType: 'purchase_order',
+  },
+  2: {
+    typeId: 2,
+    schemaName: 'docex_goods_received_note',
+    label: 'a goods received note (GRN)',
+    result: GoodsReceivedNoteResultSchema,
+    listKey: 'lineItems',
+    documentType: 'goods_received_note',
+  },
+  4: {
+    typeId: 4,
+    schemaName: 'docex_credit_card_statement',
+    label: 'a credit-card statement',
+    result: CreditCardStatementResultSchema,
+    listKey: 'transactions',
+    documentType: 'credit_card_statement',
+  },
+  5: {
+    typeId: 5,
+    schemaName: 'docex_multi_account_statement',
+    label: 'a credit-card statement covering several accounts or cards',
+    result: MultiAccountStatementResultSchema,
+    listKey: 'accounts',
+    documentType: 'credit_card_statement_multi_account',
+  },
+  9: {
+    typeId: 9,
+    schemaName: 'docex_po_numbers',
+    label: 'a business document in which every purchase order (PO) number is wanted',
+    result: PoNumbersResultSchema,
+    listKey: 'po_numbers',
+    documentType: 'po_numbers',
+  },
 };
 
 export function llmTypeSpec(typeId: number): LlmTypeSpec | null {
@@ -95,7 +144,8 @@ export function modelShape(spec: LlmTypeSpec, options: { requireLineItems: boole
   if (spec.documentType === null) properties.document_type = prop(spec.result, 'document_type');
   properties.summary_data = prop(spec.result, 'summary_data');
   if (spec.listKey === 'po_numbers') properties.po_numbers = Type.Array(ModelPoNumberSchema);
-  else if (spec.listKey !== 'lineItems' || options.requireLineItems) properties[spec.listKey] = prop(spec.result, spec.listKey);
+  else if (spec.listKey !== 'lineItems' || options.requireLineItems)
+    properties[spec.listKey] = prop(spec.result, spec.listKey);
   return Type.Object(properties);
 }
 
@@ -106,7 +156,8 @@ export function modelJsonSchema(spec: LlmTypeSpec, options: { requireLineItems: 
 
 type Json = Record<string, unknown>;
 
-const DESCRIPTION_OF_MONEY = 'Amount as a plain decimal number (no currency symbol or thousands separator), as printed; null when not printed';
+const DESCRIPTION_OF_MONEY =
+  'Amount as a plain decimal number (no currency symbol or thousands separator), as printed; null when not printed';
 const DESCRIPTION_OF_DATE = 'Date as YYYY-MM-DD; null when not printed';
 
 /** Converts a TypeBox/JSON schema into OpenAI strict form. Throws on a construct it does not know (a bug). */
@@ -135,7 +186,12 @@ function convert(schema: TSchema, forceNullable: boolean): Json {
     }
     if (nonNull.length === 1) {
       const inner = convert(nonNull[0] as TSchema, false);
-      const merged = { ...inner, ...(outer.description ? { description: [inner.description, outer.description].filter(Boolean).join('. ') } : {}) };
+      const merged = {
+        ...inner,
+        ...(outer.description
+          ? { description: [inner.description, outer.description].filter(Boolean).join('. ') }
+          : {}),
+      };
       return nullable ? makeNullable(merged) : merged;
     }
     const variants = nonNull.map((m) => convert(m, false));
@@ -178,11 +234,17 @@ function convert(schema: TSchema, forceNullable: boolean): Json {
 
 function makeNullable(schema: Json): Json {
   if (typeof schema.type === 'string' && schema.type !== 'object' && schema.type !== 'array') {
-    return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
+    return {
+      ...schema,
+      type: [schema.type, 'null'],
+      ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
+    };
   }
   if (Array.isArray(schema.type)) return schema;
   if (Array.isArray(schema.anyOf)) {
-    return (schema.anyOf as Json[]).some((m) => m.type === 'null') ? schema : { ...schema, anyOf: [...(schema.anyOf as Json[]), { type: 'null' }] };
+    return (schema.anyOf as Json[]).some((m) => m.type === 'null')
+      ? schema
+      : { ...schema, anyOf: [...(schema.anyOf as Json[]), { type: 'null' }] };
   }
   const { description, ...rest } = schema;
   return { anyOf: [rest, { type: 'null' }], ...(description === undefined ? {} : { description }) };
@@ -197,6 +259,10 @@ export function ensureDateFormat(): void {
     const m = ISO_DATE.exec(value);
     if (!m) return false;
     const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
+    return (
+      date.getUTCFullYear() === Number(m[1]) &&
+      date.getUTCMonth() === Number(m[2]) - 1 &&
+      date.getUTCDate() === Number(m[3])
+    );
   });
 }

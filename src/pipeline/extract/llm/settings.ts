@@ -139,7 +139,13 @@ const baseUrl = z
 const settingsSchema = z
   .object({
     baseUrl,
-    apiKey: z.string().trim().min(1).max(4096).refine((v) => !/[\r\n]/.test(v), 'must be one line').optional(),
+    apiKey: z
+      .string()
+      .trim()
+      .min(1)
+      .max(4096)
+      .refine((v) => !/[\r\n]/.test(v), 'must be one line')
+      .optional(),
     model: z.string().trim().min(1, 'is required').max(256),
     flavour: z.enum(['openai', 'azure'], { message: 'must be openai or azure' }).default(LLM_SETTING_DEFAULTS.flavour),
     azureApiVersion: z
@@ -226,13 +232,19 @@ export function parseLlmSettings(source: Record<string, unknown>, options: Parse
     merged.prices = { ...inherited.prices, ...(values.prices as object) };
   }
   if (inherited?.apiKey !== undefined && values.apiKey === undefined) {
-    const sameServer = sameEndpoint(merged.baseUrl, inherited.baseUrl) && (merged.flavour ?? 'openai') === inherited.flavour;
+    const sameServer =
+      sameEndpoint(merged.baseUrl, inherited.baseUrl) && (merged.flavour ?? 'openai') === inherited.flavour;
     if (!sameServer) delete merged.apiKey;
   }
   const partialPrices = merged.prices as Record<string, unknown> | null | undefined;
-  if (partialPrices && (partialPrices.inputPerMillion === undefined) !== (partialPrices.outputPerMillion === undefined)) {
+  if (
+    partialPrices &&
+    (partialPrices.inputPerMillion === undefined) !== (partialPrices.outputPerMillion === undefined)
+  ) {
     const given = names.get('prices.inputPerMillion') ?? names.get('prices.outputPerMillion') ?? 'prices';
-    problems.push(`${given.startsWith('DOCEX_') ? 'DOCEX_LLM_PRICE_*' : 'prices'}: give both the input and the output price per million tokens, or neither`);
+    problems.push(
+      `${given.startsWith('DOCEX_') ? 'DOCEX_LLM_PRICE_*' : 'prices'}: give both the input and the output price per million tokens, or neither`,
+    );
     merged.prices = null;
   }
   const parsed = settingsSchema.safeParse(merged);
@@ -267,7 +279,9 @@ export function llmSettingsFromEnv(env: Record<string, string | undefined>): Llm
   if (source.DOCEX_LLM_BASE_URL === undefined && source.DOCEX_LLM_MODEL === undefined) {
     const stray = Object.keys(source);
     if (stray.length === 0) return null;
-    throw new LlmSettingsError([`${stray.join(', ')}: set DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL to enable the LLM engine`]);
+    throw new LlmSettingsError([
+      `${stray.join(', ')}: set DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL to enable the LLM engine`,
+    ]);
   }
   return parseLlmSettings(source);
 }

@@ -2,8 +2,7 @@
 // the request body docex sends and a checked reading of the answer.
 
 export type ContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -61,7 +60,8 @@ export interface ChatCompletion {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const tokenCount = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+const tokenCount = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null;
 const stringOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Reads a chat.completion answer; returns a sentence saying what is wrong when it is not one. */

@@ -36,8 +36,11 @@ function digitRuns(text: string, spaceGrouping: boolean): Run[] {
       const gap = text[previous.end] as string;
       const joinable = TYPOGRAPHIC_SPACE.test(gap) || (spaceGrouping && gap === ' ');
       const sofar = text.slice(previous.start, previous.end);
-      if (joinable && /^\d{1,3}(?:[ \u00A0\u202F\u2009]\d{3})*$/.test(sofar) &&
-        /^\d{3}(?:[.,]\d+)?$/.test(text.slice(run.start, run.end))) {
+      if (
+        joinable &&
+        /^\d{1,3}(?:[ \u00A0\u202F\u2009]\d{3})*$/.test(sofar) &&
+        /^\d{3}(?:[.,]\d+)?$/.test(text.slice(run.start, run.end))
+      ) {
         previous.end = run.end;
         continue;
       }

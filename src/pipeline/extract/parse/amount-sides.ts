@@ -21,7 +21,10 @@ export interface Side {
 const MAX_DECORATION_CHARS = 12;
 const CURRENCY = `(?:${CURRENCY_SYMBOL_PATTERN}|${ACTIVE_CURRENCY_CODES.join('|')})`;
 /** Decorations a printed amount may carry before its digits: "(", a sign, a currency, in the usual orders. */
-const BEFORE = new RegExp(`(?:\\(\\s?)?(?:[-+−–]\\s?)?(?:(?<currency>${CURRENCY})\\s?)?(?:[-+−–]\\s?)?(?:\\(\\s?)?$`, 'du');
+const BEFORE = new RegExp(
+  `(?:\\(\\s?)?(?:[-+−–]\\s?)?(?:(?<currency>${CURRENCY})\\s?)?(?:[-+−–]\\s?)?(?:\\(\\s?)?$`,
+  'du',
+);
 /** ... and after them: a currency, a trailing minus (not followed by a digit), ")". */
 const AFTER = new RegExp(`^(?:\\s?(?<currency>${CURRENCY})(?![\\p{L}]))?(?:\\s?[-−](?![\\d]))?(?:\\s?\\))?`, 'du');
 const LETTER = /\p{L}/u;

@@ -21,12 +21,24 @@ const EU_VAT_PREFIXES = 'AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|L
 
 const CUES: readonly Cue[] = [
   // "San Francisco, CA 94105", "New York NY 10001-1234": a state code before a five-digit ZIP.
-  { country: 'US', pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${US_STATES}),?\\s+\\d{5}(?:-\\d{4})?(?![\\p{N}])`, 'gu'), weight: 2 },
+  {
+    country: 'US',
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${US_STATES}),?\\s+\\d{5}(?:-\\d{4})?(?![\\p{N}])`, 'gu'),
+    weight: 2,
+  },
   // "(555) 123-4567", "+1 555-123-4567", "555-123-4567": North American numbering (US and Canada).
-  { country: 'US', pattern: /(?:\+1[\s.-]?)?\(\d{3}\)\s?\d{3}[\s.-]\d{4}(?!\d)|(?<![\d+-])\d{3}[.-]\d{3}[.-]\d{4}(?![\d-])/gu, weight: 1 },
+  {
+    country: 'US',
+    pattern: /(?:\+1[\s.-]?)?\(\d{3}\)\s?\d{3}[\s.-]\d{4}(?!\d)|(?<![\d+-])\d{3}[.-]\d{3}[.-]\d{4}(?![\d-])/gu,
+    weight: 1,
+  },
   { country: 'US', pattern: /\bsales\s+tax\b|\bEIN\b|\bzip\s*code\b/giu, weight: 1 },
   // "Toronto, ON M5V 2T6": a province before a postal code A1A 1A1.
-  { country: 'CA', pattern: new RegExp(`(?<![\\p{L}])(?:${CA_PROVINCES}),?\\s+[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d(?![\\p{L}\\p{N}])`, 'gu'), weight: 3 },
+  {
+    country: 'CA',
+    pattern: new RegExp(`(?<![\\p{L}])(?:${CA_PROVINCES}),?\\s+[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d(?![\\p{L}\\p{N}])`, 'gu'),
+    weight: 3,
+  },
   { country: 'CA', pattern: /\bGST\s*\/\s*HST\b|\bHST\b|\bQST\b|\bPST\b/gu, weight: 1 },
   // "London SW1A 1AA", "M1 1AE": outward and inward code; "+44", "VAT Reg".
   { country: 'GB', pattern: /(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}(?![\p{L}\p{N}])/gu, weight: 2 },
@@ -37,8 +49,16 @@ const CUES: readonly Cue[] = [
   { country: 'ID', pattern: /\bNPWP\b|\+62[\s-]|(?<![\p{L}])Rp\.?\s?\d/gu, weight: 2 },
   { country: 'CH', pattern: /\bCHE-\d{3}\.\d{3}\.\d{3}\b|\+41[\s(]|\bCH\d{2}\s?\d{4}/gu, weight: 2 },
   // An EU VAT number ("DE123456789", "FR 12 345678901"), an EU IBAN, an EU telephone prefix, tax words.
-  { country: 'EU', pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${EU_VAT_PREFIXES})\\s?\\d[\\d ]{7,12}\\d(?![\\p{N}])`, 'gu'), weight: 2 },
-  { country: 'EU', pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${EU_VAT_PREFIXES})\\d{2}\\s?[A-Z0-9]{4}\\s?\\d{4}`, 'gu'), weight: 1 },
+  {
+    country: 'EU',
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${EU_VAT_PREFIXES})\\s?\\d[\\d ]{7,12}\\d(?![\\p{N}])`, 'gu'),
+    weight: 2,
+  },
+  {
+    country: 'EU',
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${EU_VAT_PREFIXES})\\d{2}\\s?[A-Z0-9]{4}\\s?\\d{4}`, 'gu'),
+    weight: 1,
+  },
   { country: 'EU', pattern: /\+(?:3[0-9]|4[0-8])[\s(]\d/gu, weight: 1 },
   { country: 'EU', pattern: /\b(?:MwSt|USt-?Id|TVA|IVA|BTW|DPH|Steuernummer|SIRET|SIREN|NIF|CIF)\b/giu, weight: 1 },
 ];
@@ -54,7 +74,8 @@ export function countryVotes(samples: readonly string[]): Map<Country, number> {
   for (const cue of CUES) {
     const hits = [...text.matchAll(cue.pattern)].length;
     // A cue repeated all over a page (a footer on every page) is still one piece of evidence, a bit stronger.
-    if (hits > 0) votes.set(cue.country, (votes.get(cue.country) ?? 0) + cue.weight * Math.min(2, 1 + (hits - 1) * 0.25));
+    if (hits > 0)
+      votes.set(cue.country, (votes.get(cue.country) ?? 0) + cue.weight * Math.min(2, 1 + (hits - 1) * 0.25));
   }
   return votes;
 }
@@ -83,5 +104,7 @@ export const COUNTRY_CURRENCY: Readonly<Record<Country, string | null>> = {
 
 /** True when `text` shows one of the country's cues (the evidence for a value decided from the country). */
 export function showsCountry(text: string, country: Country): boolean {
-  return CUES.some((cue) => cue.country === country && new RegExp(cue.pattern.source, cue.pattern.flags.replace('g', '')).test(text));
+  return CUES.some(
+    (cue) => cue.country === country && new RegExp(cue.pattern.source, cue.pattern.flags.replace('g', '')).test(text),
+  );
 }

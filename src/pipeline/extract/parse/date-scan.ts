@@ -29,7 +29,10 @@ const PATTERNS: readonly RegExp[] = [
   // 2026-03-15, 2026/3/15
   new RegExp(`${NOT_WORD_BEFORE}(?<![.,/-])\\d{4}([-./])\\d{1,2}\\1\\d{1,2}(?![\\p{L}\\p{N}]|[.,/-]\\d)`, 'gu'),
   // 15.03.2026, 03/15/2026, 15-03-26, 15. 03. 2026
-  new RegExp(`${NOT_WORD_BEFORE}(?<![.,/-])\\d{1,2}\\s?([-./])\\s?\\d{1,2}\\s?\\1\\s?(?:\\d{4}|\\d{2})(?![\\p{L}\\p{N}]|[.,/-]\\d)`, 'gu'),
+  new RegExp(
+    `${NOT_WORD_BEFORE}(?<![.,/-])\\d{1,2}\\s?([-./])\\s?\\d{1,2}\\s?\\1\\s?(?:\\d{4}|\\d{2})(?![\\p{L}\\p{N}]|[.,/-]\\d)`,
+    'gu',
+  ),
   // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026
   new RegExp(`${NOT_WORD_BEFORE}${DAY}${GAP}${FILLER}${MONTH}${GAP}${FILLER}(?:\\d{4}|\\d{2})${NOT_WORD_AFTER}`, 'gu'),
   // March 15, 2026, Mar. 15th 2026
@@ -48,8 +51,12 @@ function fullYear(date: FoundDate): boolean {
  * then the earlier.
  */
 function preferred(a: FoundDate, b: FoundDate): number {
-  return Number(fullYear(b)) - Number(fullYear(a)) || Number(a.ambiguous) - Number(b.ambiguous) ||
-    b.length - a.length || a.index - b.index;
+  return (
+    Number(fullYear(b)) - Number(fullYear(a)) ||
+    Number(a.ambiguous) - Number(b.ambiguous) ||
+    b.length - a.length ||
+    a.index - b.index
+  );
 }
 
 /**
@@ -80,7 +87,10 @@ export function findDates(text: string, options: FindDatesOptions = {}): FoundDa
 
 const NUMERIC_IN_TEXT = /(?<![\p{N}.,/-])(\d{1,2})\s?([-./])\s?(\d{1,2})\s?\2\s?(?:\d{4}|\d{2})(?![\p{N}])/gu;
 const MONTH_FIRST_IN_TEXT = new RegExp(`${NOT_WORD_BEFORE}(${MONTH})\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}`, 'gu');
-const DAY_FIRST_IN_TEXT = new RegExp(`${NOT_WORD_BEFORE}\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+(?:of\\s+|de\\s+)?(${MONTH})${GAP}`, 'gu');
+const DAY_FIRST_IN_TEXT = new RegExp(
+  `${NOT_WORD_BEFORE}\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+(?:of\\s+|de\\s+)?(${MONTH})${GAP}`,
+  'gu',
+);
 
 /**
  * The numeric day/month order a document uses, from samples of its text (lines or the whole text): 'DMY', 'MDY'
@@ -119,8 +129,10 @@ export function dateOrderEvidence(samples: readonly string[]): { proof: DateOrde
       else if (b > 12 && a <= 12) proof.mdy++;
       else if (m[2] === '.') habit.dmy += 0.5;
     }
-    for (const m of text.matchAll(MONTH_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) habit.mdy += 0.5;
-    for (const m of text.matchAll(DAY_FIRST_IN_TEXT)) if (monthFromName((m[1] as string).replace(/\.$/, ''))) habit.dmy += 0.5;
+    for (const m of text.matchAll(MONTH_FIRST_IN_TEXT))
+      if (monthFromName((m[1] as string).replace(/\.$/, ''))) habit.mdy += 0.5;
+    for (const m of text.matchAll(DAY_FIRST_IN_TEXT))
+      if (monthFromName((m[1] as string).replace(/\.$/, ''))) habit.dmy += 0.5;
   }
   return { proof, habit };
 }

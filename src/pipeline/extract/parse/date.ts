@@ -59,14 +59,21 @@ function hintedOrder(hint: DateHint | undefined): 'DMY' | 'MDY' | null {
 }
 
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
-const YEAR_FIRST = /^(\d{4})\s?([-./])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const YEAR_FIRST =
+  /^(\d{4})\s?([-./])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const NUMERIC = /^(\d{1,2})\s?([-./])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})$/;
 const DAY_TOKEN = /^(\d{1,2})(?:st|nd|rd|th|er|re|e|eme|o|º|°|ª)?$/;
 const FILLER_WORDS = new Set(['de', 'del', 'of', 'the', 'le', 'el', 'il', 'den', 'der', 'am', 'on', 'du']);
 
 /** A numeric date from its two leading numbers (day and month in some order) and its year. */
-function numericDate(a: number, b: number, year: number, separator: string, hint: DateHint | undefined, raw: string):
-  ParsedDate | null {
+function numericDate(
+  a: number,
+  b: number,
+  year: number,
+  separator: string,
+  hint: DateHint | undefined,
+  raw: string,
+): ParsedDate | null {
   if (a > 12 || b > 12) {
     const iso = a > 12 ? isoDate(year, b, a) : isoDate(year, a, b);
     return iso ? { iso, raw, ambiguous: false } : null;
@@ -90,7 +97,9 @@ function textualDate(text: string, raw: string): ParsedDate | null {
     .split(' ')
     .filter((t) => t.length > 0 && !FILLER_WORDS.has(t) && !isWeekdayName(t));
   if (tokens.length !== 3) return null;
-  const kinds = tokens.map((t) => (monthFromName(t) !== null ? 'M' : DAY_TOKEN.test(t) ? 'D' : /^\d{4}$/.test(t) ? 'Y' : '?'));
+  const kinds = tokens.map((t) =>
+    monthFromName(t) !== null ? 'M' : DAY_TOKEN.test(t) ? 'D' : /^\d{4}$/.test(t) ? 'Y' : '?',
+  );
   const pattern = kinds.join('');
   const [t0, t1, t2] = tokens as [string, string, string];
   const day = (t: string): number => Number(DAY_TOKEN.exec(t)?.[1]);

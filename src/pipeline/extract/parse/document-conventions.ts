@@ -60,7 +60,10 @@ function orderFromCountries(votes: ReadonlyMap<Country, number>): 'DMY' | 'MDY' 
  * 5. its currency: a US-dollar document without other cues is month-first, any other currency day-first.
  * Year-first dates (2026-04-13) say nothing and are read as such whatever the decision.
  */
-export function decideDateOrder(evidence: DocumentEvidence, countries = countryVotes(evidence.samples)): DateOrderDecision {
+export function decideDateOrder(
+  evidence: DocumentEvidence,
+  countries = countryVotes(evidence.samples),
+): DateOrderDecision {
   const { proof, habit } = dateOrderEvidence(evidence.samples);
   if (proof.dmy !== proof.mdy) return { order: proof.dmy > proof.mdy ? 'DMY' : 'MDY', basis: 'dates' };
   const byCountry = orderFromCountries(countries);
@@ -73,7 +76,9 @@ export function decideDateOrder(evidence: DocumentEvidence, countries = countryV
 }
 
 /** The currency of a document that prints none: its country's, when the country is clear and has one currency. */
-export function currencyFromCountry(countries: ReadonlyMap<Country, number>): { currency: string; country: Country } | null {
+export function currencyFromCountry(
+  countries: ReadonlyMap<Country, number>,
+): { currency: string; country: Country } | null {
   const country = leadingCountry(countries);
   const currency = country ? COUNTRY_CURRENCY[country] : null;
   return country && currency ? { currency, country } : null;

@@ -97,7 +97,12 @@ export function normalizeLabel(text: string): string {
 
 /** Characters OCR engines confuse in printed labels, mapped to one representative: 0/o, 1/l/i/|, 5/s, rn/m, vv/w. */
 function ocrKey(key: string): string {
-  return key.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/0/g, 'o').replace(/[1il|!]/g, 'l').replace(/5/g, 's');
+  return key
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/0/g, 'o')
+    .replace(/[1il|!]/g, 'l')
+    .replace(/5/g, 's');
 }
 
 function withinOneEdit(a: string, b: string): boolean {
@@ -143,7 +148,13 @@ function addEntry(map: Map<string, Entry[]>, key: string, entry: Entry): void {
 }
 
 function compile(specs: readonly LabelSpec[]): Dictionary {
-  const dictionary: Dictionary = { exact: new Map(), ocr: new Map(), buckets: new Map(), maxKeyLength: 0, maxTokens: 0 };
+  const dictionary: Dictionary = {
+    exact: new Map(),
+    ocr: new Map(),
+    buckets: new Map(),
+    maxKeyLength: 0,
+    maxTokens: 0,
+  };
   const editable = new Set<string>();
   for (const spec of specs) {
     for (const variants of Object.values(spec.variants) as Array<readonly string[]>) {
@@ -151,7 +162,12 @@ function compile(specs: readonly LabelSpec[]): Dictionary {
         const tokens = tokenize(label);
         const key = tokens.map((t) => t.norm).join('');
         if (key.length === 0) continue;
-        const entry: Entry = { field: spec.field, label, weight: spec.weight ?? 1, standalone: spec.standalone ?? false };
+        const entry: Entry = {
+          field: spec.field,
+          label,
+          weight: spec.weight ?? 1,
+          standalone: spec.standalone ?? false,
+        };
         addEntry(dictionary.exact, key, entry);
         if (tokens.every((t) => t.norm.length >= MIN_EDIT_WORD_LENGTH)) editable.add(key);
         addEntry(dictionary.ocr, ocrKey(key), entry);
@@ -175,7 +191,8 @@ const DICTIONARY = compile(LABEL_SPECS);
 function nearEntries(key: string, shortWords: ReadonlyArray<readonly [number, number]> = []): Entry[] | undefined {
   for (const length of [key.length, key.length - 1, key.length + 1]) {
     for (const candidate of DICTIONARY.buckets.get(`${key[0]}:${length}`) ?? []) {
-      if (withinOneEdit(key, candidate) && !editInShortWord(key, candidate, shortWords)) return DICTIONARY.exact.get(candidate);
+      if (withinOneEdit(key, candidate) && !editInShortWord(key, candidate, shortWords))
+        return DICTIONARY.exact.get(candidate);
     }
   }
   return undefined;
@@ -185,7 +202,11 @@ function nearEntries(key: string, shortWords: ReadonlyArray<readonly [number, nu
 const MAX_SHORT_WORD = 3;
 
 /** True when the first difference between key and candidate falls inside one of the short words' [start, end). */
-function editInShortWord(key: string, candidate: string, shortWords: ReadonlyArray<readonly [number, number]>): boolean {
+function editInShortWord(
+  key: string,
+  candidate: string,
+  shortWords: ReadonlyArray<readonly [number, number]>,
+): boolean {
   let at = 0;
   while (at < key.length && key[at] === candidate[at]) at++;
   return shortWords.some(([start, end]) => at >= start && at < end);

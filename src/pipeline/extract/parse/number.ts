@@ -95,7 +95,9 @@ export function readNumber(text: string, options: ReadNumberOptions = {}): ReadN
   const couldBeGroup = fraction.length === 3 && WESTERN_GROUPS.test(head);
   if (!couldBeGroup) return result(head, fraction, separator);
   if (options.decimalSeparator) {
-    return options.decimalSeparator === separator ? result(head, fraction, separator) : result(head + fraction, null, null);
+    return options.decimalSeparator === separator
+      ? result(head, fraction, separator)
+      : result(head + fraction, null, null);
   }
   if (options.minorUnits === 3) return result(head, fraction, separator);
   if (options.minorUnits === 0) return result(head + fraction, null, null);

@@ -3,7 +3,8 @@
 // corrected: digit-like characters only, optional groups of three, a decimal separator followed by exactly two
 // places, and at least one real digit on each side of that separator ("lO.OO" or "II.10" stay as printed).
 
-const OCR_AMOUNT = /(?<![\p{L}\p{N}.,'’])[\dOlI]+(?:[.,'’][\dOlI]{3})*[.,][\dOlI]{2}(?![\p{L}\p{N}]|[.,'’][\p{L}\p{N}])/gu;
+const OCR_AMOUNT =
+  /(?<![\p{L}\p{N}.,'’])[\dOlI]+(?:[.,'’][\dOlI]{3})*[.,][\dOlI]{2}(?![\p{L}\p{N}]|[.,'’][\p{L}\p{N}])/gu;
 const CONFUSABLE = /[OlI]/;
 
 function correctToken(token: string): string {

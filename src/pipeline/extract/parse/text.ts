@@ -22,7 +22,11 @@ export function normalizeMinus(text: string): string {
  * The result may differ in length from the input; use {@link foldKeepLength} when offsets matter.
  */
 export function foldAccents(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').replace(/ß/g, 'ss');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss');
 }
 
 /**

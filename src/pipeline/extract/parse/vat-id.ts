@@ -57,7 +57,8 @@ export interface FoundVatId {
 
 const MAX_SCAN_CHARS = 100_000;
 const MAX_BODY_CHARS = 14;
-const PREFIX = /(?<![A-Za-z0-9])(CHE|ATU|AT|BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|GB|XI|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK)(?=[ .-]?[0-9A-Z])/g;
+const PREFIX =
+  /(?<![A-Za-z0-9])(CHE|ATU|AT|BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|GB|XI|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK)(?=[ .-]?[0-9A-Z])/g;
 const SEPARATOR = /[ .\-\u00A0]/;
 /** Suffixes printed after Swiss and Norwegian numbers ("CHE-123.456.789 MWST", "NO 123 456 789 MVA"). */
 const SUFFIX = /^[ ]?(MWST|TVA|IVA|MVA)(?![A-Za-z])/;
@@ -106,7 +107,12 @@ export function findVatIds(text: string): FoundVatId[] {
     for (let take = body.length; take > 0; take--) {
       const last = body[take - 1] as { end: number };
       if (/[A-Za-z0-9]/.test(scanned[last.end] ?? '')) continue;
-      let national = lead + body.slice(0, take).map((c) => c.ch).join('');
+      let national =
+        lead +
+        body
+          .slice(0, take)
+          .map((c) => c.ch)
+          .join('');
       if (country === 'BE' && /^\d{9}$/.test(national)) national = `0${national}`;
       if (!format.test(national)) continue;
       let end = last.end;

@@ -31,10 +31,31 @@ export interface ValueCandidate {
 /** Bounds the work on hostile or very long documents: candidates of one kind beyond this are ignored. */
 export const MAX_CANDIDATES_PER_KIND = 600;
 
-function make(kind: ValueKind, value: string, key: string, segment: Segment, start: number, end: number, extra: Partial<ValueCandidate> = {}): ValueCandidate | null {
+function make(
+  kind: ValueKind,
+  value: string,
+  key: string,
+  segment: Segment,
+  start: number,
+  end: number,
+  extra: Partial<ValueCandidate> = {},
+): ValueCandidate | null {
   const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, start, end);
   if (!evidence) return null;
-  return { kind, value, key, segment, start, end, evidence, ambiguous: false, swapped: false, currency: false, negative: false, ...extra };
+  return {
+    kind,
+    value,
+    key,
+    segment,
+    start,
+    end,
+    evidence,
+    ambiguous: false,
+    swapped: false,
+    currency: false,
+    negative: false,
+    ...extra,
+  };
 }
 
 /** The other reading of an ambiguous numeric date (03/04/2026: 3 April or March 4). */
@@ -71,7 +92,14 @@ function identifierCandidates(segment: Segment, hints: DocumentHints, out: Value
     // Only the token itself: readIdentifier skips "No." and "#" words, which are other tokens' business.
     if (!reading || reading.start >= m[0].length) continue;
     const start = m.index + reading.start;
-    const c = make('identifier', reading.value, reading.value.toUpperCase(), segment, start, start + reading.value.length);
+    const c = make(
+      'identifier',
+      reading.value,
+      reading.value.toUpperCase(),
+      segment,
+      start,
+      start + reading.value.length,
+    );
     if (c) out.push(c);
   }
 }

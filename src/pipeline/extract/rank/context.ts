@@ -43,7 +43,13 @@ export function contextOf(layout: Layout, built: { labels?: LabelIndex; hints?: 
   let ctx = contexts.get(layout);
   if (!ctx) {
     const labels = built.labels ?? new LabelIndex(layout);
-    ctx = { layout, labels, hints: built.hints ?? readHints(layout), tableHeaderLine: tableHeaderLines(labels), candidates: {} };
+    ctx = {
+      layout,
+      labels,
+      hints: built.hints ?? readHints(layout),
+      tableHeaderLine: tableHeaderLines(labels),
+      candidates: {},
+    };
     contexts.set(layout, ctx);
   }
   return ctx;

@@ -14,28 +14,61 @@ import type { ValueKind } from './fields.js';
 
 /** Label fields folded into the groups a feature names (all tax ids are one group, all column headers another). */
 const LABEL_GROUPS = [
-  'number', 'date', 'due', 'delivery', 'order_date', 'po', 'customer', 'taxid', 'subtotal', 'tax', 'total', 'amount_due',
-  'currency', 'party', 'column',
+  'number',
+  'date',
+  'due',
+  'delivery',
+  'order_date',
+  'po',
+  'customer',
+  'taxid',
+  'subtotal',
+  'tax',
+  'total',
+  'amount_due',
+  'currency',
+  'party',
+  'column',
 ] as const;
 type LabelGroup = (typeof LABEL_GROUPS)[number];
 
 function groupOf(field: LabelField): LabelGroup {
   switch (field) {
-    case 'invoice_number': return 'number';
-    case 'invoice_date': return 'date';
-    case 'due_date': return 'due';
-    case 'delivery_date': return 'delivery';
-    case 'order_date': return 'order_date';
-    case 'po_number': return 'po';
-    case 'customer_number': return 'customer';
-    case 'tax_id': case 'vendor_tax_id': case 'buyer_tax_id': case 'registration_id': return 'taxid';
-    case 'subtotal': return 'subtotal';
-    case 'tax': return 'tax';
-    case 'total': return 'total';
-    case 'amount_due': return 'amount_due';
-    case 'currency': return 'currency';
-    case 'buyer_block': case 'ship_to_block': case 'vendor_block': return 'party';
-    default: return 'column';
+    case 'invoice_number':
+      return 'number';
+    case 'invoice_date':
+      return 'date';
+    case 'due_date':
+      return 'due';
+    case 'delivery_date':
+      return 'delivery';
+    case 'order_date':
+      return 'order_date';
+    case 'po_number':
+      return 'po';
+    case 'customer_number':
+      return 'customer';
+    case 'tax_id':
+    case 'vendor_tax_id':
+    case 'buyer_tax_id':
+    case 'registration_id':
+      return 'taxid';
+    case 'subtotal':
+      return 'subtotal';
+    case 'tax':
+      return 'tax';
+    case 'total':
+      return 'total';
+    case 'amount_due':
+      return 'amount_due';
+    case 'currency':
+      return 'currency';
+    case 'buyer_block':
+    case 'ship_to_block':
+    case 'vendor_block':
+      return 'party';
+    default:
+      return 'column';
   }
 }
 
@@ -44,25 +77,91 @@ const LABEL_FEATURES = DIRECTIONS.flatMap((d) => LABEL_GROUPS.map((g) => `${d}:$
 
 /** Names of the rules that propose header candidates (the part before ':'), plus 'rules' for a chosen amount. */
 export const RULE_NAMES = [
-  'label', 'title', 'title-alone', 'payment-terms', 'direct-debit', 'letter-date', 'receipt-reference', 'hash-reference',
-  'po-prefix', 'rules',
+  'label',
+  'title',
+  'title-alone',
+  'payment-terms',
+  'direct-debit',
+  'letter-date',
+  'receipt-reference',
+  'hash-reference',
+  'po-prefix',
+  'rules',
 ] as const;
 
 const COMMON_FEATURES = [
   ...LABEL_FEATURES,
-  'no_label', 'left_gap', 'above_gap', 'label_opens_segment',
-  'page_first', 'page_last', 'y', 'x', 'y_top', 'y_bottom', 'x_right',
-  'height', 'tall', 'in_table', 'table_header_row', 'alone', 'segments_on_line',
-  'ocr', 'read_confidence', 'repeats', 'first_occurrence',
-  'rule_best', 'rule_confidence', 'rule_any', 'rule_place', ...RULE_NAMES.map((r) => `rule:${r}`),
+  'no_label',
+  'left_gap',
+  'above_gap',
+  'label_opens_segment',
+  'page_first',
+  'page_last',
+  'y',
+  'x',
+  'y_top',
+  'y_bottom',
+  'x_right',
+  'height',
+  'tall',
+  'in_table',
+  'table_header_row',
+  'alone',
+  'segments_on_line',
+  'ocr',
+  'read_confidence',
+  'repeats',
+  'first_occurrence',
+  'rule_best',
+  'rule_confidence',
+  'rule_any',
+  'rule_place',
+  ...RULE_NAMES.map((r) => `rule:${r}`),
   // Only the "no value" pseudo-candidate carries these (see noneVector).
-  'none', 'none_no_proposals',
+  'none',
+  'none_no_proposals',
 ];
 
 const KIND_FEATURES: Record<ValueKind, readonly string[]> = {
-  date: ['ambiguous', 'swapped', 'swapped_mdy_cue', 'kept_dmy_cue', 'in_range', 'earliest', 'latest', 'date_rank', 'order_known', 'after_rule_best', 'before_rule_best'],
-  amount: ['is_max', 'amount_rank', 'has_currency', 'negative', 'zero', 'sum_of_pair', 'addend', 'tax_like', 'net_like', 'last_of_value', 'after_rule_best', 'below_rule_best'],
-  identifier: ['has_letter', 'has_separator', 'length', 'digit_count', 'long_digits', 'year_like', 'digits_only', 'hash_before', 'has_slash', 'starts_letter'],
+  date: [
+    'ambiguous',
+    'swapped',
+    'swapped_mdy_cue',
+    'kept_dmy_cue',
+    'in_range',
+    'earliest',
+    'latest',
+    'date_rank',
+    'order_known',
+    'after_rule_best',
+    'before_rule_best',
+  ],
+  amount: [
+    'is_max',
+    'amount_rank',
+    'has_currency',
+    'negative',
+    'zero',
+    'sum_of_pair',
+    'addend',
+    'tax_like',
+    'net_like',
+    'last_of_value',
+    'after_rule_best',
+    'below_rule_best',
+  ],
+  identifier: [
+    'has_letter',
+    'has_separator',
+    'length',
+    'digit_count',
+    'long_digits',
+    'year_like',
+    'digits_only',
+    'hash_before',
+    'has_slash',
+    'starts_letter',
+  ],
 };
 
 /** The feature names of a kind, in the order of the vectors `featuresOf` returns. */
@@ -110,9 +209,13 @@ function statsOf(list: readonly ValueCandidate[], kind: ValueKind): KindStats {
   const centsSet = new Set<number>();
   const pairSums = new Set<number>();
   if (kind === 'amount') {
-    const values = keys.map(cents).filter((v) => v > 0).slice(0, 300);
+    const values = keys
+      .map(cents)
+      .filter((v) => v > 0)
+      .slice(0, 300);
     for (const v of values) centsSet.add(v);
-    for (let i = 0; i < values.length; i++) for (let j = i + 1; j < values.length; j++) pairSums.add((values[i] as number) + (values[j] as number));
+    for (let i = 0; i < values.length; i++)
+      for (let j = i + 1; j < values.length; j++) pairSums.add((values[i] as number) + (values[j] as number));
   }
   return { counts, firstIndex, lastIndex, sortedKeys, centsSet, pairSums };
 }
@@ -135,7 +238,9 @@ function labelsAround(ctx: RankContext, c: ValueCandidate, set: (name: string, v
     found = true;
   }
   const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
-  const leftSegments = row.filter((s) => s.index !== segment.index && right(s.bbox) <= segment.bbox.x + 1).sort((a, b) => b.bbox.x - a.bbox.x);
+  const leftSegments = row
+    .filter((s) => s.index !== segment.index && right(s.bbox) <= segment.bbox.x + 1)
+    .sort((a, b) => b.bbox.x - a.bbox.x);
   for (const s of leftSegments) {
     const hits = labels.inSegment(s);
     if (hits.length === 0) continue;
@@ -170,7 +275,8 @@ function labelsAround(ctx: RankContext, c: ValueCandidate, set: (name: string, v
       found = true;
     }
     const line = layout.lines[segment.line];
-    for (const s of line?.segments ?? []) for (const h of labels.inSegment(s)) set(`line:${groupOf(h.field)}`, h.confidence, );
+    for (const s of line?.segments ?? [])
+      for (const h of labels.inSegment(s)) set(`line:${groupOf(h.field)}`, h.confidence);
   }
   if (!found) set('no_label', 1);
   set('label_opens_segment', labels.startsWithLabel(segment) ? 1 : 0);
@@ -182,7 +288,12 @@ function inTable(ctx: RankContext, segment: Segment): { below: boolean; headerRo
   return { below: segment.line > header, headerRow: segment.line === header };
 }
 
-function ruleFeatures(c: ValueCandidate, proposals: RuleProposals, set: (name: string, value: number) => void, best: Candidate<unknown> | null): void {
+function ruleFeatures(
+  c: ValueCandidate,
+  proposals: RuleProposals,
+  set: (name: string, value: number) => void,
+  best: Candidate<unknown> | null,
+): void {
   const keyOf = (p: Candidate<unknown>) => proposalKey(c.kind, p.value);
   let confidence = 0;
   for (const p of proposals) {
@@ -207,13 +318,22 @@ export function proposalKey(kind: ValueKind, value: unknown): string {
   return text;
 }
 
-function dateFeatures(ctx: RankContext, c: ValueCandidate, stats: KindStats, best: string | null, set: (n: string, v: number) => void): void {
+function dateFeatures(
+  ctx: RankContext,
+  c: ValueCandidate,
+  stats: KindStats,
+  best: string | null,
+  set: (n: string, v: number) => void,
+): void {
   const usCue = ctx.hints.currency === 'USD' || ctx.hints.dateOrder === 'MDY';
   set('ambiguous', c.ambiguous ? 1 : 0);
   set('swapped', c.swapped ? 1 : 0);
   if (c.swapped && usCue) set('swapped_mdy_cue', 1);
   if (c.ambiguous && !c.swapped && !usCue) set('kept_dmy_cue', 1);
-  const datesOnLine = (ctx.layout.lines[c.segment.line]?.segments ?? []).reduce((n, s) => n + (candidatesOf(ctx, 'date').filter((d) => d.segment === s && !d.swapped).length), 0);
+  const datesOnLine = (ctx.layout.lines[c.segment.line]?.segments ?? []).reduce(
+    (n, s) => n + candidatesOf(ctx, 'date').filter((d) => d.segment === s && !d.swapped).length,
+    0,
+  );
   if (datesOnLine >= 2) set('in_range', 1);
   const rank = stats.sortedKeys.indexOf(c.key);
   if (rank === 0) set('earliest', 1);
@@ -224,7 +344,13 @@ function dateFeatures(ctx: RankContext, c: ValueCandidate, stats: KindStats, bes
   if (best !== null && c.key < best) set('before_rule_best', 1);
 }
 
-function amountFeatures(c: ValueCandidate, stats: KindStats, index: number, best: string | null, set: (n: string, v: number) => void): void {
+function amountFeatures(
+  c: ValueCandidate,
+  stats: KindStats,
+  index: number,
+  best: string | null,
+  set: (n: string, v: number) => void,
+): void {
   const v = cents(c.key);
   const rank = stats.sortedKeys.indexOf(c.key);
   if (rank === 0) set('is_max', 1);
@@ -285,7 +411,12 @@ export function noneVector(kind: ValueKind, proposals: RuleProposals): Float64Ar
  * One feature vector per candidate of the kind (same order as `candidatesOf(ctx, kind)`), for a field whose rules
  * proposed `proposals` (their best, by the rules' own tie-break, is `best`).
  */
-export function featuresOf(ctx: RankContext, kind: ValueKind, proposals: RuleProposals, best: Candidate<unknown> | null): Float64Array[] {
+export function featuresOf(
+  ctx: RankContext,
+  kind: ValueKind,
+  proposals: RuleProposals,
+  best: Candidate<unknown> | null,
+): Float64Array[] {
   const list = candidatesOf(ctx, kind);
   let stats = statsCache.get(list);
   if (!stats) {
@@ -324,7 +455,8 @@ export function featuresOf(ctx: RankContext, kind: ValueKind, proposals: RulePro
     const table = inTable(ctx, c.segment);
     if (table.below) set('in_table', 1);
     if (table.headerRow) set('table_header_row', 1);
-    if (c.segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= c.value.replace(/[^\p{L}\p{N}]/gu, '').length + 3) set('alone', 1);
+    if (c.segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= c.value.replace(/[^\p{L}\p{N}]/gu, '').length + 3)
+      set('alone', 1);
     set('segments_on_line', clip01((ctx.layout.lines[c.segment.line]?.segments.length ?? 1) / 6));
     if (c.evidence.source === 'ocr') set('ocr', 1);
     set('read_confidence', c.evidence.readConfidence);

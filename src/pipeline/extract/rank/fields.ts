@@ -1,7 +1,15 @@
 // The header fields the ranker knows, and what kind of value each holds. The kind decides which candidates a field
 // competes over (every date of the page for a date field, every money amount for an amount field, ...).
 
-export const RANK_FIELDS = ['invoice_number', 'invoice_date', 'due_date', 'po_number', 'total', 'subtotal', 'tax'] as const;
+export const RANK_FIELDS = [
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'po_number',
+  'total',
+  'subtotal',
+  'tax',
+] as const;
 export type RankField = (typeof RANK_FIELDS)[number];
 
 export type ValueKind = 'identifier' | 'date' | 'amount';

@@ -53,7 +53,11 @@ function sparseScore(w: Float64Array, x: SparseRow): number {
   return s;
 }
 
-export function fitField(groups: readonly TrainingGroup[], size: number, settings: FitSettings = DEFAULT_FIT): Float64Array {
+export function fitField(
+  groups: readonly TrainingGroup[],
+  size: number,
+  settings: FitSettings = DEFAULT_FIT,
+): Float64Array {
   const w = new Float64Array(size);
   const m = new Float64Array(size);
   const v = new Float64Array(size);

@@ -5,7 +5,12 @@ import { parseDate, roundMoney } from '../parse/index.js';
 import type { ValueKind } from './fields.js';
 
 export function identifierKey(text: string): string {
-  return text.normalize('NFKC').toUpperCase().replace(/\s+/g, '').replace(/^#+/, '').replace(/[.,;:]+$/, '');
+  return text
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/\s+/g, '')
+    .replace(/^#+/, '')
+    .replace(/[.,;:]+$/, '');
 }
 
 /** The comparison key of a value of this kind, or null when it is not one (absolute: amounts without sign). */

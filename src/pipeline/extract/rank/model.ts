@@ -43,16 +43,22 @@ export type LoadedModels = Partial<Record<RankField, LoadedFieldModel>>;
 export function loadWeights(data: unknown): LoadedModels {
   const parsed = RankerWeightsSchema.safeParse(data);
   if (!parsed.success) {
-    throw new Error(`ranker weights are malformed (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); run npm run train`);
+    throw new Error(
+      `ranker weights are malformed (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); run npm run train`,
+    );
   }
   const models: LoadedModels = {};
   for (const [field, model] of Object.entries(parsed.data.fields)) {
-    if (!(RANK_FIELDS as readonly string[]).includes(field)) throw new Error(`ranker weights name an unknown field ${field}; run npm run train`);
+    if (!(RANK_FIELDS as readonly string[]).includes(field))
+      throw new Error(`ranker weights name an unknown field ${field}; run npm run train`);
     const kind = FIELD_KIND[field as RankField];
-    if (model.kind !== kind) throw new Error(`ranker weights give ${field} the kind ${model.kind}, the code ${kind}; run npm run train`);
+    if (model.kind !== kind)
+      throw new Error(`ranker weights give ${field} the kind ${model.kind}, the code ${kind}; run npm run train`);
     const names = featureNames(kind);
     if (names.length !== model.features.length || names.some((n, i) => model.features[i] !== n)) {
-      throw new Error(`ranker weights for ${field} were trained on other features than this code computes; run npm run train`);
+      throw new Error(
+        `ranker weights for ${field} were trained on other features than this code computes; run npm run train`,
+      );
     }
     models[field as RankField] = { kind, enabled: model.enabled, weights: Float64Array.from(model.weights) };
   }
@@ -85,7 +91,11 @@ export interface Choice {
  * The value with the most probability mass (a value printed three times pools its three candidates), represented
  * by its best-scoring candidate. Ties go to the earlier candidate in reading order.
  */
-export function chooseValue(keys: readonly string[], vectors: readonly Float64Array[], weights: Float64Array): Choice | null {
+export function chooseValue(
+  keys: readonly string[],
+  vectors: readonly Float64Array[],
+  weights: Float64Array,
+): Choice | null {
   if (vectors.length === 0) return null;
   const scores = vectors.map((x) => score(weights, x));
   const p = softmax(scores);
@@ -94,7 +104,13 @@ export function chooseValue(keys: readonly string[], vectors: readonly Float64Ar
   let best: Choice | null = null;
   keys.forEach((key, i) => {
     const m = mass.get(key) as number;
-    if (best === null || m > best.probability + 1e-12 || (Math.abs(m - best.probability) <= 1e-12 && key === best.key && (scores[i] as number) > (scores[best.index] as number))) {
+    if (
+      best === null ||
+      m > best.probability + 1e-12 ||
+      (Math.abs(m - best.probability) <= 1e-12 &&
+        key === best.key &&
+        (scores[i] as number) > (scores[best.index] as number))
+    ) {
       best = { index: i, key, probability: m };
     }
   });

@@ -45,7 +45,12 @@ export function observe(document: ReadDocument): Observation {
   // The context the engine hands a ranker (its layout, labels and hints): features are computed on exactly that.
   let ctx: RankContext | null = null;
   const recorder = {
-    choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout, built?: { labels: LabelIndex; hints: DocumentHints }): Candidate<T> | undefined {
+    choose<T>(
+      field: string,
+      candidates: readonly Candidate<T>[],
+      layout: Layout,
+      built?: { labels: LabelIndex; hints: DocumentHints },
+    ): Candidate<T> | undefined {
       ctx ??= contextOf(layout, built);
       if ((RANK_FIELDS as readonly string[]).includes(field)) proposals[field as RankField] = [...candidates];
       return undefined;
@@ -53,7 +58,12 @@ export function observe(document: ReadDocument): Observation {
   };
   const result = extractInvoice(source, { requireLineItems: false, documentType: 'invoice', ranker: recorder });
   for (const field of RANK_FIELDS) if (FIELD_KIND[field] === 'amount') proposals[field] = reportedAmount(result, field);
-  const rulesBest = Object.fromEntries(RANK_FIELDS.map((f) => [f, best(proposals[f])])) as Record<RankField, Candidate<unknown> | null>;
-  const rulesValue = Object.fromEntries(RANK_FIELDS.map((f) => [f, (result.summary_data as Record<string, unknown>)[f] ?? null])) as Record<RankField, unknown>;
+  const rulesBest = Object.fromEntries(RANK_FIELDS.map((f) => [f, best(proposals[f])])) as Record<
+    RankField,
+    Candidate<unknown> | null
+  >;
+  const rulesValue = Object.fromEntries(
+    RANK_FIELDS.map((f) => [f, (result.summary_data as Record<string, unknown>)[f] ?? null]),
+  ) as Record<RankField, unknown>;
   return { ctx: ctx ?? contextOf(buildLayout(source)), proposals, rulesBest, rulesValue };
 }

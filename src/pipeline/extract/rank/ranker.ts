@@ -13,7 +13,12 @@ import { chooseValue, type LoadedFieldModel, type LoadedModels } from './model.j
 
 /** Structurally the engine's FieldRanker (builtin/ranking.ts). */
 export interface HeaderFieldRanker {
-  choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout, built?: { labels: LabelIndex; hints: DocumentHints }): Candidate<T> | undefined;
+  choose<T>(
+    field: string,
+    candidates: readonly Candidate<T>[],
+    layout: Layout,
+    built?: { labels: LabelIndex; hints: DocumentHints },
+  ): Candidate<T> | undefined;
 }
 
 /**
@@ -32,11 +37,24 @@ export interface Ranked {
 export const NONE_KEY = '';
 
 /** The ranker's value for a field of a document, given what the rules proposed for it; null when it abstains. */
-export function rankField(ctx: RankContext, field: RankField, proposals: readonly Candidate<unknown>[], model: LoadedFieldModel): Ranked | null {
+export function rankField(
+  ctx: RankContext,
+  field: RankField,
+  proposals: readonly Candidate<unknown>[],
+  model: LoadedFieldModel,
+): Ranked | null {
   const kind = FIELD_KIND[field];
   const list = candidatesOf(ctx, kind);
   if (list.length === 0) return null;
-  const rulesBest = proposals.reduce<Candidate<unknown> | null>((a, c) => (a === null || c.confidence > a.confidence + 1e-9 || (Math.abs(c.confidence - a.confidence) <= 1e-9 && c.order < a.order) ? c : a), null);
+  const rulesBest = proposals.reduce<Candidate<unknown> | null>(
+    (a, c) =>
+      a === null ||
+      c.confidence > a.confidence + 1e-9 ||
+      (Math.abs(c.confidence - a.confidence) <= 1e-9 && c.order < a.order)
+        ? c
+        : a,
+    null,
+  );
   const vectors = [...featuresOf(ctx, kind, proposals, rulesBest), noneVector(kind, proposals)];
   const choice = chooseValue([...list.map((c) => c.key), NONE_KEY], vectors, model.weights);
   if (!choice || choice.key === NONE_KEY) return null;
@@ -49,7 +67,12 @@ export function rankField(ctx: RankContext, field: RankField, proposals: readonl
  */
 export function rankerOf(models: LoadedModels, fields: ReadonlySet<RankField>): HeaderFieldRanker {
   return {
-    choose<T>(field: string, candidates: readonly Candidate<T>[], layout: Layout, built?: { labels: LabelIndex; hints: DocumentHints }): Candidate<T> | undefined {
+    choose<T>(
+      field: string,
+      candidates: readonly Candidate<T>[],
+      layout: Layout,
+      built?: { labels: LabelIndex; hints: DocumentHints },
+    ): Candidate<T> | undefined {
       if (!isRankField(field) || !fields.has(field)) return undefined;
       const model = models[field];
       if (!model) return undefined;

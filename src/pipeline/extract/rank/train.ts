@@ -97,7 +97,11 @@ export function groupsFor(examples: readonly Example[], field: RankField): Train
   return examples.map((e) => groupOf(e, field)).filter((g): g is TrainingGroup => g !== null);
 }
 
-export function trainModels(examples: readonly Example[], enabled: ReadonlySet<RankField>, settings: FitSettings = DEFAULT_FIT): LoadedModels {
+export function trainModels(
+  examples: readonly Example[],
+  enabled: ReadonlySet<RankField>,
+  settings: FitSettings = DEFAULT_FIT,
+): LoadedModels {
   const models: LoadedModels = {};
   for (const field of RANK_FIELDS) {
     const kind = FIELD_KIND[field];

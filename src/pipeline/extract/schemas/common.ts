@@ -12,16 +12,20 @@ export const Text = Nullable(Type.String());
 
 export const BBoxSchema = Type.Object(
   { x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() },
-  { description: "Page coordinates, origin top-left; PDF points for text layers, pixels for images and scans" },
+  { description: 'Page coordinates, origin top-left; PDF points for text layers, pixels for images and scans' },
 );
 
 /** Where a value came from and how sure the engine is of it. */
 export const FieldProvenanceSchema = Type.Object(
   {
     confidence: Type.Number({ minimum: 0, maximum: 1 }),
-    source: Type.Union([Type.Literal('xml'), Type.Literal('text'), Type.Literal('ocr'), Type.Literal('llm'), Type.Literal('derived')], {
-      description: 'xml: an e-invoice element; text: a PDF text layer; ocr: recognised from an image; llm: a model; derived: computed from other fields',
-    }),
+    source: Type.Union(
+      [Type.Literal('xml'), Type.Literal('text'), Type.Literal('ocr'), Type.Literal('llm'), Type.Literal('derived')],
+      {
+        description:
+          'xml: an e-invoice element; text: a PDF text layer; ocr: recognised from an image; llm: a model; derived: computed from other fields',
+      },
+    ),
     page: Type.Optional(Type.Integer({ minimum: 1 })),
     bbox: Type.Optional(BBoxSchema),
     path: Type.Optional(Type.String({ description: 'XML path of the element, for source xml' })),
@@ -59,12 +63,17 @@ export const ExtractionInfoSchema = Type.Object(
   {
     engine: Type.Union([Type.Literal('builtin'), Type.Literal('llm')]),
     method: Type.Union([Type.Literal('einvoice'), Type.Literal('layout'), Type.Literal('llm')], {
-      description: 'einvoice: mapped from embedded/standalone e-invoice XML; layout: read from page words; llm: a model',
+      description:
+        'einvoice: mapped from embedded/standalone e-invoice XML; layout: read from page words; llm: a model',
     }),
     einvoice: Type.Optional(Type.Object({ syntax: Type.String(), profile: Nullable(Type.String()) })),
     pages: Type.Integer(),
     ocr_pages: Type.Integer(),
-    ocr_engine: Type.Optional(Nullable(Type.String({ description: 'OCR engine that read the OCR pages (DOCEX_OCR_ENGINE); null without OCR pages' }))),
+    ocr_engine: Type.Optional(
+      Nullable(
+        Type.String({ description: 'OCR engine that read the OCR pages (DOCEX_OCR_ENGINE); null without OCR pages' }),
+      ),
+    ),
     language: Nullable(Type.String()),
     parser_version: Nullable(Type.Integer()),
     parser_version_id: Nullable(Type.String()),

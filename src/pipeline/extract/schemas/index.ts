@@ -28,5 +28,7 @@ export function extractionResultSchemas(): Record<string, TSchema> {
     MultiDocumentResultSchema,
     EmailResultSchema,
   ];
-  return Object.fromEntries(all.map((s) => [s.$id as string, JSON.parse(JSON.stringify({ ...s, $id: undefined })) as TSchema]));
+  return Object.fromEntries(
+    all.map((s) => [s.$id as string, JSON.parse(JSON.stringify({ ...s, $id: undefined })) as TSchema]),
+  );
 }

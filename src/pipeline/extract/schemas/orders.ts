@@ -1,6 +1,15 @@
 // typeId 1 (purchase order), 2 (goods received note) and 9 (PO numbers only).
 import { Type, type Static } from '@sinclair/typebox';
-import { BBoxSchema, ExtractionInfoSchema, FieldsMap, IsoDate, Money, Nullable, Text, ValidationSchema } from './common.js';
+import {
+  BBoxSchema,
+  ExtractionInfoSchema,
+  FieldsMap,
+  IsoDate,
+  Money,
+  Nullable,
+  Text,
+  ValidationSchema,
+} from './common.js';
 
 export const PurchaseOrderResultSchema = Type.Object(
   {

@@ -20,9 +20,11 @@ export const TransactionSchema = Type.Object({
   posting_date: IsoDate,
   description: Text,
   amount: Nullable(Type.Number({ description: 'Always positive, exact to the cent; `direction` gives the sign' })),
-  direction: Nullable(Type.Union([Type.Literal('debit'), Type.Literal('credit')], {
-    description: 'debit: increases the balance (purchase, fee); credit: decreases it (payment, refund)',
-  })),
+  direction: Nullable(
+    Type.Union([Type.Literal('debit'), Type.Literal('credit')], {
+      description: 'debit: increases the balance (purchase, fee); credit: decreases it (payment, refund)',
+    }),
+  ),
   reference: Text,
 });
 

@@ -16,7 +16,8 @@ const MASK = '[Xx*•·#]';
 /** Groups of digits or mask characters, ending in four digits: "XXXX XXXX XXXX 1234", "4111-1111-1111-1111". */
 const GROUPED = new RegExp(`(?<![\\p{L}\\p{N}])((?:(?:${MASK}|\\d){2,6}[ -]?){1,4})(\\d{4})(?![\\p{L}\\p{N}])`, 'gu');
 /** "ending in 1234", "endet auf 1234", "se terminant par 1234", "terminada en 1234", "che termina con 1234". */
-const ENDING_IN = /(?:ending(?:\s+in|\s+with)?|ends\s+in|endend\s+(?:auf|mit)|endet\s+(?:auf|mit)|terminant\s+par|termin(?:ada|ando)\s+en|termina(?:nte)?\s+(?:con|in|en)|eindigend\s+(?:op|met)|eindigt\s+op)\s*[:#]?\s*(\d{4})(?![\p{L}\p{N}])/giu;
+const ENDING_IN =
+  /(?:ending(?:\s+in|\s+with)?|ends\s+in|endend\s+(?:auf|mit)|endet\s+(?:auf|mit)|terminant\s+par|termin(?:ada|ando)\s+en|termina(?:nte)?\s+(?:con|in|en)|eindigend\s+(?:op|met)|eindigt\s+op)\s*[:#]?\s*(\d{4})(?![\p{L}\p{N}])/giu;
 const MASK_CHARS = new RegExp(MASK, 'gu');
 const FULL_PAN = /(?<![\p{N}])(?:\d[ -]?){12,18}\d(?![\p{N}])/gu;
 

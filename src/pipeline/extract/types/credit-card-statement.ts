@@ -8,7 +8,13 @@ import { maskCardNumbers } from './card-number.js';
 import { valueContext } from './context.js';
 import { buildLayout, type Layout, type LayoutLine } from './layout.js';
 import { extractionInfo, FieldRecorder, validationOf, type Evidence, type ReadValue } from './provenance.js';
-import { issuerFromLetterhead, nameBesideCard, readStatementValues, unlabelledCard, type StatementValues } from './statement-fields.js';
+import {
+  issuerFromLetterhead,
+  nameBesideCard,
+  readStatementValues,
+  unlabelledCard,
+  type StatementValues,
+} from './statement-fields.js';
 import { balanceEquation, balancesOf, directionsOf, transactionChecks, transactionsOf } from './statement-output.js';
 import { readTransactions, type TransactionTable } from './transactions.js';
 import type { ValueContext } from './values.js';
@@ -30,10 +36,18 @@ export function currencyEvidence(layout: Layout, code: string): Evidence | null 
 }
 
 /** Reads values and transactions of some lines: dates first (they complete year-less rows), then the rest. */
-export function readStatementPart(lines: readonly LayoutLine[], ctx: ValueContext, anchorFallback: string | null = null):
-  { values: StatementValues; table: TransactionTable } {
+export function readStatementPart(
+  lines: readonly LayoutLine[],
+  ctx: ValueContext,
+  anchorFallback: string | null = null,
+): { values: StatementValues; table: TransactionTable } {
   const firstPass = readStatementValues(lines, ctx, new Set());
-  const anchor = firstPass.periodEnd?.value ?? firstPass.statementDate?.value ?? anchorFallback ?? firstPass.paymentDueDate?.value ?? null;
+  const anchor =
+    firstPass.periodEnd?.value ??
+    firstPass.statementDate?.value ??
+    anchorFallback ??
+    firstPass.paymentDueDate?.value ??
+    null;
   const table = readTransactions(lines, ctx, anchor);
   return { values: readStatementValues(lines, ctx, table.lineIndexes), table };
 }
@@ -54,10 +68,12 @@ export function extractCreditCardStatement(doc: ReadDocument): CreditCardStateme
     return read.value;
   };
 
-  const card = values.last4 ? { value: values.last4, line: null } : (() => {
-    const found = unlabelledCard(layout.lines.filter((l) => !table.lineIndexes.has(l.index)));
-    return found ? { value: found.value, line: found.line } : null;
-  })();
+  const card = values.last4
+    ? { value: values.last4, line: null }
+    : (() => {
+        const found = unlabelledCard(layout.lines.filter((l) => !table.lineIndexes.has(l.index)));
+        return found ? { value: found.value, line: found.line } : null;
+      })();
   const holder = values.holder ?? (card?.line ? nameBesideCard(card.line) : null);
   const currency = ctx.currency ? currencyEvidence(layout, ctx.currency) : null;
   if (currency) recorder.record('summary_data.currency', currency);

@@ -19,9 +19,20 @@ const PLAIN_QUANTITY_FACTOR = 0.8;
 
 type Item = GoodsReceivedNoteResult['lineItems'][number];
 
-function lineCheck(name: string, ordered: DecimalString | null, received: DecimalString | null, rejected: DecimalString | null): ValidationCheck {
+function lineCheck(
+  name: string,
+  ordered: DecimalString | null,
+  received: DecimalString | null,
+  rejected: DecimalString | null,
+): ValidationCheck {
   if (ordered === null || received === null) {
-    return { name, passed: null, expected: moneyNumber(ordered, QUANTITY_DECIMALS), actual: moneyNumber(received, QUANTITY_DECIMALS), detail: 'ordered or received quantity missing' };
+    return {
+      name,
+      passed: null,
+      expected: moneyNumber(ordered, QUANTITY_DECIMALS),
+      actual: moneyNumber(received, QUANTITY_DECIMALS),
+      detail: 'ordered or received quantity missing',
+    };
   }
   const actual = sumMoney([received, rejected ?? '0']);
   const out: ValidationCheck = {
@@ -34,13 +45,20 @@ function lineCheck(name: string, ordered: DecimalString | null, received: Decima
   return out;
 }
 
-export function extractGoodsReceivedNote(doc: ReadDocument, options: OrderOptions = { requireLineItems: true }): GoodsReceivedNoteResult {
+export function extractGoodsReceivedNote(
+  doc: ReadDocument,
+  options: OrderOptions = { requireLineItems: true },
+): GoodsReceivedNoteResult {
   const { ctx, table, index, recorder, text, vendor, buyer } = readOrderDocument(doc, ANCHORS, true);
   const s = (key: string): string => `summary_data.${key}`;
 
   const summary: GoodsReceivedNoteResult['summary_data'] = {
     grn_number: take(recorder, s('grn_number'), identifierValue(index, 'grn_number')),
-    receipt_date: take(recorder, s('receipt_date'), dateValue(index, ['receipt_date', 'delivery_date', 'document_date'], ctx)),
+    receipt_date: take(
+      recorder,
+      s('receipt_date'),
+      dateValue(index, ['receipt_date', 'delivery_date', 'document_date'], ctx),
+    ),
     po_number: take(recorder, s('po_number'), poNumberValue(index, index.lines)),
     delivery_note_number: take(recorder, s('delivery_note_number'), identifierValue(index, 'delivery_note_number')),
     vendor_name: take(recorder, s('vendor_name'), vendor?.name ?? null),
@@ -57,25 +75,50 @@ export function extractGoodsReceivedNote(doc: ReadDocument, options: OrderOption
       const p = (key: string): string => `lineItems[${i}].${key}`;
       const ordered = cellQuantity(row, 'qty_ordered', ctx);
       const plain = row.cells.qty_received ? null : cellQuantity(row, 'line_quantity', ctx);
-      const received = cellQuantity(row, 'qty_received', ctx) ?? (plain && {
-        ...plain,
-        quantity: { ...plain.quantity, evidence: { ...plain.quantity.evidence, confidence: plain.quantity.evidence.confidence * PLAIN_QUANTITY_FACTOR } },
-      });
+      const received =
+        cellQuantity(row, 'qty_received', ctx) ??
+        (plain && {
+          ...plain,
+          quantity: {
+            ...plain.quantity,
+            evidence: {
+              ...plain.quantity.evidence,
+              confidence: plain.quantity.evidence.confidence * PLAIN_QUANTITY_FACTOR,
+            },
+          },
+        });
       const rejected = cellQuantity(row, 'qty_rejected', ctx);
-      const unit = cellText(row, 'line_unit') ?? (() => {
-        const withUnit = [received, ordered].find((q) => q?.unit);
-        return withUnit?.unit ? { value: withUnit.unit, evidence: withUnit.quantity.evidence } : null;
-      })();
+      const unit =
+        cellText(row, 'line_unit') ??
+        (() => {
+          const withUnit = [received, ordered].find((q) => q?.unit);
+          return withUnit?.unit ? { value: withUnit.unit, evidence: withUnit.quantity.evidence } : null;
+        })();
       lineItems.push({
         description: take(recorder, p('description'), cellText(row, 'line_description')),
         product_code: take(recorder, p('product_code'), productCode(row)),
         unit: take(recorder, p('unit'), unit),
-        quantity_ordered: moneyNumber(take(recorder, p('quantity_ordered'), ordered?.quantity ?? null), QUANTITY_DECIMALS),
-        quantity_received: moneyNumber(take(recorder, p('quantity_received'), received?.quantity ?? null), QUANTITY_DECIMALS),
-        quantity_rejected: moneyNumber(take(recorder, p('quantity_rejected'), rejected?.quantity ?? null), QUANTITY_DECIMALS),
+        quantity_ordered: moneyNumber(
+          take(recorder, p('quantity_ordered'), ordered?.quantity ?? null),
+          QUANTITY_DECIMALS,
+        ),
+        quantity_received: moneyNumber(
+          take(recorder, p('quantity_received'), received?.quantity ?? null),
+          QUANTITY_DECIMALS,
+        ),
+        quantity_rejected: moneyNumber(
+          take(recorder, p('quantity_rejected'), rejected?.quantity ?? null),
+          QUANTITY_DECIMALS,
+        ),
       });
-      checks.push(lineCheck(p('received_plus_rejected_within_ordered'), ordered?.quantity.value ?? null,
-        received?.quantity.value ?? null, rejected?.quantity.value ?? null));
+      checks.push(
+        lineCheck(
+          p('received_plus_rejected_within_ordered'),
+          ordered?.quantity.value ?? null,
+          received?.quantity.value ?? null,
+          rejected?.quantity.value ?? null,
+        ),
+      );
     });
   }
 

@@ -38,7 +38,8 @@ const MAX_BELOW_GAP = 1.6;
 /** Long segments are prose: a label there counts only when it starts the segment. */
 const PROSE_TOKENS = 12;
 /** What may stand between a label and a value in another segment: a currency or unit, a tax rate, colons. */
-const LABEL_TAIL = /^[\s:.\-–=]*(?:\([^()]{1,30}\)|in\s+[\p{L}$€£]{1,4}|[$€£¥]|\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?)?[\s:.\-–=]*$/u;
+const LABEL_TAIL =
+  /^[\s:.\-–=]*(?:\([^()]{1,30}\)|in\s+[\p{L}$€£]{1,4}|[$€£¥]|\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?)?[\s:.\-–=]*$/u;
 
 const key = (line: LayoutLine, segment: number): string => `${line.index}:${segment}`;
 
@@ -56,7 +57,9 @@ function gluedToValue(text: string, hit: LabelHit<string>): boolean {
 /** A segment that opens with a confident label is a label, not another label's value. */
 function startsWithLabel<F extends string>(index: LabelIndex<F>, line: LayoutLine, segment: number): boolean {
   const text = line.segments[segment]?.text ?? '';
-  return (index.bySegment.get(key(line, segment)) ?? []).some((h) => h.start === 0 && h.confidence >= 0.8 && !gluedToValue(text, h));
+  return (index.bySegment.get(key(line, segment)) ?? []).some(
+    (h) => h.start === 0 && h.confidence >= 0.8 && !gluedToValue(text, h),
+  );
 }
 
 export function indexLabels<F extends string>(lines: readonly LayoutLine[], find: LabelFinder<F>): LabelIndex<F> {
@@ -73,7 +76,13 @@ export function indexLabels<F extends string>(lines: readonly LayoutLine[], find
   return index;
 }
 
-function evidenceFor(line: LayoutLine, segment: Segment, span: Span<unknown>, offset: number, confidence: number): Evidence {
+function evidenceFor(
+  line: LayoutLine,
+  segment: Segment,
+  span: Span<unknown>,
+  offset: number,
+  confidence: number,
+): Evidence {
   const words: Word[] = wordsInRange(segment, offset + span.start, offset + span.end);
   return { page: line.page, words, raw: segment.text.slice(offset + span.start, offset + span.end), confidence };
 }
@@ -82,16 +91,26 @@ function evidenceFor(line: LayoutLine, segment: Segment, span: Span<unknown>, of
  * Every value of `field` the labels in the index lead to, best first (confidence, then the first or the last in
  * reading order). `read` parses the text after the label (or a neighbouring segment's text) and locates the value.
  */
-export function findValues<F extends string, T>(index: LabelIndex<F>, field: F, read: Reader<T>, prefer: 'first' | 'last' = 'first'): FoundValue<T>[] {
+export function findValues<F extends string, T>(
+  index: LabelIndex<F>,
+  field: F,
+  read: Reader<T>,
+  prefer: 'first' | 'last' = 'first',
+): FoundValue<T>[] {
   const found: FoundValue<T>[] = [];
   const lineAt = new Map(index.lines.map((line, i) => [line.index, i]));
   for (const { line, segment: s, hit } of index.hits) {
     if (hit.field !== field) continue;
     const segment = line.segments[s] as Segment;
     // A confident label later in the segment bounds this one's value ("Due date: 04/10 Minimum due: 35.00").
-    const others = (index.bySegment.get(key(line, s)) ?? [])
-      .filter((h) => h.start >= hit.end && h.field !== field && h.confidence >= 0.8 && !gluedToValue(segment.text, h) &&
-        !insideParentheses(segment.text, h));
+    const others = (index.bySegment.get(key(line, s)) ?? []).filter(
+      (h) =>
+        h.start >= hit.end &&
+        h.field !== field &&
+        h.confidence >= 0.8 &&
+        !gluedToValue(segment.text, h) &&
+        !insideParentheses(segment.text, h),
+    );
     const nextLabelAt = others.length > 0 ? Math.min(...others.map((h) => h.start)) : segment.text.length;
     const rest = segment.text.slice(hit.end, nextLabelAt);
     const push = (value: FoundValue<T>): number => found.push(value);
@@ -100,22 +119,44 @@ export function findValues<F extends string, T>(index: LabelIndex<F>, field: F, 
       // The label is the identifier's own prefix: the value starts with it.
       const whole = read(segment.text.slice(hit.start));
       if (whole) {
-        push({ value: whole.value, field, label: hit.label, line, segment, offset: hit.start,
-          evidence: evidenceFor(line, segment, whole, hit.start, hit.confidence * PLACEMENT.glued) });
+        push({
+          value: whole.value,
+          field,
+          label: hit.label,
+          line,
+          segment,
+          offset: hit.start,
+          evidence: evidenceFor(line, segment, whole, hit.start, hit.confidence * PLACEMENT.glued),
+        });
       }
       continue;
     }
     const inline = read(rest);
     const right = line.segments[s + 1];
     if (inline) {
-      push({ value: inline.value, field, label: hit.label, line, segment, offset: hit.end,
-        evidence: evidenceFor(line, segment, inline, hit.end, hit.confidence * PLACEMENT.inline) });
+      push({
+        value: inline.value,
+        field,
+        label: hit.label,
+        line,
+        segment,
+        offset: hit.end,
+        evidence: evidenceFor(line, segment, inline, hit.end, hit.confidence * PLACEMENT.inline),
+      });
       // "Tax 15% on $112.90      $16.94": the next column may hold the value and the inline text its base; a
       // weaker candidate for callers that choose among several (arithmetic checks).
-      const beside = right && !startsWithLabel(index, line, s + 1) && nextLabelAt === segment.text.length ? read(right.text) : null;
+      const beside =
+        right && !startsWithLabel(index, line, s + 1) && nextLabelAt === segment.text.length ? read(right.text) : null;
       if (beside) {
-        push({ value: beside.value, field, label: hit.label, line, segment: right as Segment, offset: 0,
-          evidence: evidenceFor(line, right as Segment, beside, 0, hit.confidence * PLACEMENT.besideInline) });
+        push({
+          value: beside.value,
+          field,
+          label: hit.label,
+          line,
+          segment: right as Segment,
+          offset: 0,
+          evidence: evidenceFor(line, right as Segment, beside, 0, hit.confidence * PLACEMENT.besideInline),
+        });
       }
       continue;
     }
@@ -125,14 +166,28 @@ export function findValues<F extends string, T>(index: LabelIndex<F>, field: F, 
     if (right && !startsWithLabel(index, line, s + 1)) {
       const value = read(right.text);
       if (value) {
-        push({ value: value.value, field, label: hit.label, line, segment: right, offset: 0,
-          evidence: evidenceFor(line, right, value, 0, hit.confidence * PLACEMENT.right) });
+        push({
+          value: value.value,
+          field,
+          label: hit.label,
+          line,
+          segment: right,
+          offset: 0,
+          evidence: evidenceFor(line, right, value, 0, hit.confidence * PLACEMENT.right),
+        });
         // "VAT 19%   473,00   89,87": base and amount side by side; the second is a weaker candidate.
         const further = line.segments[s + 2];
         const next = further && !startsWithLabel(index, line, s + 2) ? read(further.text) : null;
         if (next && further) {
-          push({ value: next.value, field, label: hit.label, line, segment: further, offset: 0,
-            evidence: evidenceFor(line, further, next, 0, hit.confidence * PLACEMENT.secondRight) });
+          push({
+            value: next.value,
+            field,
+            label: hit.label,
+            line,
+            segment: further,
+            offset: 0,
+            evidence: evidenceFor(line, further, next, 0, hit.confidence * PLACEMENT.secondRight),
+          });
         }
         continue;
       }
@@ -149,8 +204,15 @@ export function findValues<F extends string, T>(index: LabelIndex<F>, field: F, 
       const candidate = below.segments[t] as Segment;
       const value = read(candidate.text);
       if (value) {
-        push({ value: value.value, field, label: hit.label, line: below, segment: candidate, offset: 0,
-          evidence: evidenceFor(below, candidate, value, 0, hit.confidence * PLACEMENT.below) });
+        push({
+          value: value.value,
+          field,
+          label: hit.label,
+          line: below,
+          segment: candidate,
+          offset: 0,
+          evidence: evidenceFor(below, candidate, value, 0, hit.confidence * PLACEMENT.below),
+        });
       }
       break;
     }

@@ -11,8 +11,15 @@ import { readMoney, readQuantity, type ValueContext } from './values.js';
 export type LineColumn = Extract<LabelField, `line_${string}`> | GrnColumn;
 
 const LINE_FIELDS: readonly LabelField[] = [
-  'line_position', 'line_description', 'line_product_code', 'line_quantity', 'line_unit', 'line_unit_price',
-  'line_discount', 'line_tax_rate', 'line_amount',
+  'line_position',
+  'line_description',
+  'line_product_code',
+  'line_quantity',
+  'line_unit',
+  'line_unit_price',
+  'line_discount',
+  'line_tax_rate',
+  'line_amount',
 ];
 const TOTAL_FIELDS: readonly LabelField[] = ['subtotal', 'tax', 'total', 'amount_due'];
 const CELL_CONFIDENCE = 0.9;
@@ -33,7 +40,9 @@ function columnHits(text: string, withGrn: boolean): LabelHit<LineColumn>[] {
 
 /** A totals line ("Total HT", "Subtotal", "TVA 20 %") ends the table. */
 export function isTotalsLine(line: LayoutLine): boolean {
-  return line.segments.some((s) => matchLabel(s.text, { fields: TOTAL_FIELDS }).some((m) => m.start === 0 && m.confidence >= 0.7));
+  return line.segments.some((s) =>
+    matchLabel(s.text, { fields: TOTAL_FIELDS }).some((m) => m.start === 0 && m.confidence >= 0.7),
+  );
 }
 
 export interface LineTable {
@@ -45,21 +54,31 @@ export interface LineTable {
  * The rows of the document's line tables. A row needs a number in one of `anchorColumns` (quantities or
  * amounts); `withGrn` adds the receipt quantity columns to the header dictionary.
  */
-export function readLineTable(lines: readonly LayoutLine[], ctx: ValueContext, withGrn: boolean, anchorColumns: readonly LineColumn[]): LineTable {
+export function readLineTable(
+  lines: readonly LayoutLine[],
+  ctx: ValueContext,
+  withGrn: boolean,
+  anchorColumns: readonly LineColumn[],
+): LineTable {
   // A line table names its items: a tax breakdown ("Rate | Net | Tax") has amounts but no description column.
-  const headers = findHeaders(lines, (text) => columnHits(text, withGrn), 2).filter((h) =>
-    h.columns.some((c) => anchorColumns.includes(c.key)) &&
-    h.columns.some((c) => c.key === 'line_description' || c.key === 'line_product_code'));
+  const headers = findHeaders(lines, (text) => columnHits(text, withGrn), 2).filter(
+    (h) =>
+      h.columns.some((c) => anchorColumns.includes(c.key)) &&
+      h.columns.some((c) => c.key === 'line_description' || c.key === 'line_product_code'),
+  );
   const rows: Array<TableRow<LineColumn>> = [];
   const lineIndexes = new Set<number>();
   for (const header of headers) {
     lineIndexes.add(header.line.index);
     if (header.above) lineIndexes.add(header.above.index);
     const found = readRows(lines, header, headers, {
-      isRow: (cells) => anchorColumns.some((key) => {
-        const cell = cells[key];
-        return cell !== undefined && (readQuantity(cell.text, ctx) !== null || readMoney(cell.text, ctx, 'end') !== null);
-      }),
+      isRow: (cells) =>
+        anchorColumns.some((key) => {
+          const cell = cells[key];
+          return (
+            cell !== undefined && (readQuantity(cell.text, ctx) !== null || readMoney(cell.text, ctx, 'end') !== null)
+          );
+        }),
       isEnd: isTotalsLine,
       continuationColumn: 'line_description',
     });
@@ -90,23 +109,37 @@ export function productCode(row: TableRow<LineColumn>): ReadValue<string> | null
   return position && (/\p{L}/u.test(position.value) || /^\d{5,}$/.test(position.value)) ? position : null;
 }
 
-export function cellMoney(row: TableRow<LineColumn>, key: LineColumn, ctx: ValueContext): ReadValue<DecimalString> | null {
+export function cellMoney(
+  row: TableRow<LineColumn>,
+  key: LineColumn,
+  ctx: ValueContext,
+): ReadValue<DecimalString> | null {
   const cell = row.cells[key];
   if (!cell) return null;
-  const money = readMoney(cell.text, ctx, 'end') ?? (() => {
-    const q = readQuantity(cell.text, ctx);
-    return q && q.value.unit === null ? { value: { value: q.value.value } } : null;
-  })();
+  const money =
+    readMoney(cell.text, ctx, 'end') ??
+    (() => {
+      const q = readQuantity(cell.text, ctx);
+      return q && q.value.unit === null ? { value: { value: q.value.value } } : null;
+    })();
   return money ? { value: money.value.value, evidence: evidence(row, cell) } : null;
 }
 
-export function cellQuantity(row: TableRow<LineColumn>, key: LineColumn, ctx: ValueContext): { quantity: ReadValue<DecimalString>; unit: string | null } | null {
+export function cellQuantity(
+  row: TableRow<LineColumn>,
+  key: LineColumn,
+  ctx: ValueContext,
+): { quantity: ReadValue<DecimalString>; unit: string | null } | null {
   const cell = row.cells[key];
   const q = cell ? readQuantity(cell.text, ctx) : null;
   return cell && q ? { quantity: { value: q.value.value, evidence: evidence(row, cell) }, unit: q.value.unit } : null;
 }
 
-export function cellPercent(row: TableRow<LineColumn>, key: LineColumn, ctx: ValueContext): ReadValue<DecimalString> | null {
+export function cellPercent(
+  row: TableRow<LineColumn>,
+  key: LineColumn,
+  ctx: ValueContext,
+): ReadValue<DecimalString> | null {
   const cell = row.cells[key];
   if (!cell) return null;
   const text = cell.text.trim();

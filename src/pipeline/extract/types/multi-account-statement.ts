@@ -12,7 +12,14 @@ import { currencyEvidence, masked, readStatementPart } from './credit-card-state
 import { buildLayout, wordsInRange, type LayoutLine } from './layout.js';
 import { extractionInfo, FieldRecorder, moneyNumber, validationOf, type ReadValue } from './provenance.js';
 import { issuerFromLetterhead, MONEY_FIELDS, nameBesideCard, type StatementValues } from './statement-fields.js';
-import { balanceEquation, balancesOf, directionsOf, moneyOf, transactionChecks, transactionsOf } from './statement-output.js';
+import {
+  balanceEquation,
+  balancesOf,
+  directionsOf,
+  moneyOf,
+  transactionChecks,
+  transactionsOf,
+} from './statement-output.js';
 import type { TransactionTable } from './transactions.js';
 import { leadingDates, type ValueContext } from './values.js';
 
@@ -50,7 +57,8 @@ function accountParts(lines: readonly LayoutLine[], ctx: ValueContext): { parts:
   const mentions = mentionsOf(lines, ctx);
   const inTable = (i: number): boolean => {
     const m = mentions[i] as Mention;
-    const adjacent = (other: Mention | undefined): boolean => other !== undefined && Math.abs(other.position - m.position) === 1 && other.last4 !== m.last4;
+    const adjacent = (other: Mention | undefined): boolean =>
+      other !== undefined && Math.abs(other.position - m.position) === 1 && other.last4 !== m.last4;
     return adjacent(mentions[i - 1]) || adjacent(mentions[i + 1]);
   };
   const parts: AccountPart[] = [];
@@ -103,7 +111,9 @@ export function extractMultiAccountStatement(doc: ReadDocument): MultiAccountSta
     if (seen) seen.lines.push(...part.lines);
     else byCard.set(part.last4, { ...part, lines: [...part.lines] });
   }
-  const reads = [...byCard.values()].map((part) => ({ part, ...readStatementPart(part.lines, ctx, anchor) })).filter(holds);
+  const reads = [...byCard.values()]
+    .map((part) => ({ part, ...readStatementPart(part.lines, ctx, anchor) }))
+    .filter(holds);
 
   const recorder = new FieldRecorder();
   const checks: ValidationCheck[] = [];
@@ -116,7 +126,10 @@ export function extractMultiAccountStatement(doc: ReadDocument): MultiAccountSta
     };
     const card = read.values.last4 ?? headingCard(read.part);
     const directions = directionsOf(read.table.rows, read.values);
-    checks.push(balanceEquation(read.values, prefix), ...transactionChecks(read.values, read.table.rows, directions, prefix));
+    checks.push(
+      balanceEquation(read.values, prefix),
+      ...transactionChecks(read.values, read.table.rows, directions, prefix),
+    );
     return {
       account_holder: text('account_holder', masked(read.values.holder ?? nameBesideCard(read.part.heading))),
       account_number_last4: text('account_number_last4', card),
@@ -165,7 +178,10 @@ function headingCard(part: AccountPart): ReadValue<string> {
   const segment = part.heading.segments.find((s) => findCardNumbers(s.text).length > 0);
   const card = segment ? findCardNumbers(segment.text)[0] : undefined;
   const words = segment && card ? wordsInRange(segment, card.index, card.index + card.length) : [];
-  return { value: part.last4, evidence: { page: part.heading.page, words, raw: `•••• ${part.last4}`, confidence: 0.85 } };
+  return {
+    value: part.last4,
+    evidence: { page: part.heading.page, words, raw: `•••• ${part.last4}`, confidence: 0.85 },
+  };
 }
 
 /** The accounts' new balances and minimum payments add up to the statement's totals. */

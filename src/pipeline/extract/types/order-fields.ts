@@ -30,10 +30,17 @@ export function orderHits(text: string): LabelHit<string>[] {
 }
 
 export function orderIndex(layout: Layout, exclude: ReadonlySet<number>): LabelIndex<string> {
-  return indexLabels(layout.lines.filter((l) => !exclude.has(l.index)), orderHits);
+  return indexLabels(
+    layout.lines.filter((l) => !exclude.has(l.index)),
+    orderHits,
+  );
 }
 
-export function dateValue(index: LabelIndex<string>, fields: readonly string[], ctx: ValueContext): ReadValue<string> | null {
+export function dateValue(
+  index: LabelIndex<string>,
+  fields: readonly string[],
+  ctx: ValueContext,
+): ReadValue<string> | null {
   for (const field of fields) {
     const found = findValue(index, field, (text) => readDate(text, ctx));
     if (found) return { value: found.value, evidence: found.evidence };

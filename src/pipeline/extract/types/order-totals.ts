@@ -17,9 +17,14 @@ const MAX_CANDIDATES = 4;
 /** A combination that adds up is worth this much confidence over the single best values. */
 const CONSISTENCY_BONUS = 0.5;
 
-function candidates(index: LabelIndex<string>, fields: readonly string[], ctx: ValueContext): Array<ReadValue<DecimalString> & { line: number }> {
+function candidates(
+  index: LabelIndex<string>,
+  fields: readonly string[],
+  ctx: ValueContext,
+): Array<ReadValue<DecimalString> & { line: number }> {
   const found: Array<FoundValue<Money>> = fields.flatMap((field) =>
-    findValues(index, field, (text) => readMoney(text, ctx, 'end'), 'last'));
+    findValues(index, field, (text) => readMoney(text, ctx, 'end'), 'last'),
+  );
   found.sort((a, b) => b.evidence.confidence - a.evidence.confidence || b.line.index - a.line.index);
   const distinct: Array<ReadValue<DecimalString> & { line: number }> = [];
   for (const f of found) {
@@ -37,12 +42,21 @@ export function chooseTotals(index: LabelIndex<string>, ctx: ValueContext): Orde
   const subtotals = candidates(index, ['subtotal'], ctx);
   const taxes = candidates(index, ['tax'], ctx);
   const totals = candidates(index, ['total', 'amount_due'], ctx);
-  let best: { score: number; subtotal: (typeof subtotals)[number]; tax: (typeof taxes)[number]; total: (typeof totals)[number] } | null = null;
+  let best: {
+    score: number;
+    subtotal: (typeof subtotals)[number];
+    tax: (typeof taxes)[number];
+    total: (typeof totals)[number];
+  } | null = null;
   for (const total of totals) {
     for (const subtotal of subtotals) {
       for (const tax of taxes) {
         if (!moneyEquals(sumMoney([subtotal.value, tax.value]), total.value)) continue;
-        const score = total.evidence.confidence + subtotal.evidence.confidence + tax.evidence.confidence + CONSISTENCY_BONUS +
+        const score =
+          total.evidence.confidence +
+          subtotal.evidence.confidence +
+          tax.evidence.confidence +
+          CONSISTENCY_BONUS +
           (total.line + subtotal.line + tax.line) * 1e-6;
         if (!best || score > best.score) best = { score, subtotal, tax, total };
       }

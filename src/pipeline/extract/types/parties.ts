@@ -48,10 +48,20 @@ function partyOf(collected: Array<{ line: LayoutLine; segments: Segment[] }>, co
     if (items.length === 0) return null;
     const value = items.map((t) => t.text.replace(/[\s,]+$/, '')).join(', ');
     const first = items[0] as (typeof texts)[number];
-    return { value, evidence: { page: first.line.page, words: items.flatMap((t) => t.words), raw: items.map((t) => t.text).join('\n'), confidence: confidence * factor } };
+    return {
+      value,
+      evidence: {
+        page: first.line.page,
+        words: items.flatMap((t) => t.words),
+        raw: items.map((t) => t.text).join('\n'),
+        confidence: confidence * factor,
+      },
+    };
   };
   const isContactOrTax = (text: string): boolean =>
-    CONTACT.test(text) || findVatIds(text).length > 0 || matchLabel(text).some((m) => m.start === 0 && TAX_FIELDS.has(m.field));
+    CONTACT.test(text) ||
+    findVatIds(text).length > 0 ||
+    matchLabel(text).some((m) => m.start === 0 && TAX_FIELDS.has(m.field));
   const [first, ...others] = texts;
   const addressLines = others.filter((t) => !isContactOrTax(t.text));
   let taxId: ReadValue<string> | null = null;
@@ -59,13 +69,24 @@ function partyOf(collected: Array<{ line: LayoutLine; segments: Segment[] }>, co
     const vat = findVatIds(t.text)[0];
     if (!vat) continue;
     const segment = segmentOf(t.words);
-    taxId = { value: vat.vatId, evidence: { page: t.line.page, words: wordsInRange(segment, vat.index, vat.index + vat.length), raw: vat.raw, confidence } };
+    taxId = {
+      value: vat.vatId,
+      evidence: {
+        page: t.line.page,
+        words: wordsInRange(segment, vat.index, vat.index + vat.length),
+        raw: vat.raw,
+        confidence,
+      },
+    };
     break;
   }
   return {
     name: first ? read([first]) : null,
     address: read(addressLines, 0.95),
-    block: read(texts.filter((t) => !isContactOrTax(t.text)), 0.95),
+    block: read(
+      texts.filter((t) => !isContactOrTax(t.text)),
+      0.95,
+    ),
     taxId,
   };
 }
@@ -90,8 +111,12 @@ export function readBlock(index: LabelIndex<string>, field: string, exclude: Rea
   const collected: Array<{ line: LayoutLine; segments: Segment[] }> = [];
   const rest = labelSegment.text.slice(hit.end).replace(/^[\s:.\-–]+/, '');
   const firstSegments: Segment[] = [];
-  if (rest !== '') firstSegments.push(segmentOf(wordsInRange(labelSegment, labelSegment.text.length - rest.length, labelSegment.text.length)));
-  for (let i = s + 1; i < (nextLabel > 0 ? nextLabel : line.segments.length); i++) firstSegments.push(line.segments[i] as Segment);
+  if (rest !== '')
+    firstSegments.push(
+      segmentOf(wordsInRange(labelSegment, labelSegment.text.length - rest.length, labelSegment.text.length)),
+    );
+  for (let i = s + 1; i < (nextLabel > 0 ? nextLabel : line.segments.length); i++)
+    firstSegments.push(line.segments[i] as Segment);
   if (firstSegments.length > 0) collected.push({ line, segments: firstSegments });
 
   const lines = index.lines;
@@ -99,13 +124,17 @@ export function readBlock(index: LabelIndex<string>, field: string, exclude: Rea
   for (let p = lines.indexOf(line) + 1; p < lines.length && collected.length < MAX_BLOCK_LINES; p++) {
     const below = lines[p] as LayoutLine;
     const gapLimit = (collected.length === 0 ? MAX_FIRST_GAP : MAX_LINE_GAP) * previous.height;
-    if (below.page !== line.page || exclude.has(below.index) || verticalGap(previous.bbox, below.bbox) > gapLimit) break;
+    if (below.page !== line.page || exclude.has(below.index) || verticalGap(previous.bbox, below.bbox) > gapLimit)
+      break;
     const inColumn = below.segments
       .map((segment, i) => ({ segment, i }))
       .filter(({ segment }) => segment.bbox.x >= left && segment.bbox.x < right);
     if (inColumn.length === 0) {
       // A line elsewhere on the page (the other column); the block may continue below it.
-      if (below.segments.some((seg) => horizontalOverlap(seg.bbox, { x: left, y: 0, width: right - left, height: 1 }) > 0)) break;
+      if (
+        below.segments.some((seg) => horizontalOverlap(seg.bbox, { x: left, y: 0, width: right - left, height: 1 }) > 0)
+      )
+        break;
       continue;
     }
     if (inColumn.some(({ segment, i }) => isStopLabel(bySegment(below, i), segment))) break;
@@ -139,11 +168,24 @@ export function readLetterhead(index: LabelIndex<string>): Party | null {
   // A title ("PURCHASE ORDER") is also a PO-number label in the shared dictionary: it does not end the letterhead.
   const titles = index.hits.filter(({ hit }) => hit.field.startsWith('title_'));
   const isTitle = (entry: (typeof index.hits)[number]): boolean =>
-    titles.some((t) => t.line === entry.line && t.segment === entry.segment && t.hit.start <= entry.hit.start && t.hit.end >= entry.hit.end);
-  const labelled = new Set(index.hits
-    .filter((entry) => !entry.hit.field.startsWith('title_') && !TAX_FIELDS.has(entry.hit.field) && !isTitle(entry) &&
-      findVatIds((entry.line.segments[entry.segment] as Segment).text).length === 0)
-    .map(({ line }) => line.index));
+    titles.some(
+      (t) =>
+        t.line === entry.line &&
+        t.segment === entry.segment &&
+        t.hit.start <= entry.hit.start &&
+        t.hit.end >= entry.hit.end,
+    );
+  const labelled = new Set(
+    index.hits
+      .filter(
+        (entry) =>
+          !entry.hit.field.startsWith('title_') &&
+          !TAX_FIELDS.has(entry.hit.field) &&
+          !isTitle(entry) &&
+          findVatIds((entry.line.segments[entry.segment] as Segment).text).length === 0,
+      )
+      .map(({ line }) => line.index),
+  );
   const collected: Array<{ line: LayoutLine; segments: Segment[] }> = [];
   let left = 0;
   let previous: LayoutLine | null = null;
@@ -160,7 +202,12 @@ export function readLetterhead(index: LabelIndex<string>): Party | null {
       previous = line;
       continue;
     }
-    if (title || Math.abs(first.bbox.x - left) > line.height || verticalGap((previous as LayoutLine).bbox, line.bbox) > MAX_LINE_GAP * line.height) break;
+    if (
+      title ||
+      Math.abs(first.bbox.x - left) > line.height ||
+      verticalGap((previous as LayoutLine).bbox, line.bbox) > MAX_LINE_GAP * line.height
+    )
+      break;
     collected.push({ line, segments: [first] });
     previous = line;
   }

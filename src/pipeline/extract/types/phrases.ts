@@ -51,7 +51,12 @@ export function tokenize(text: string): Token[] {
 }
 
 function ocrKey(key: string): string {
-  return key.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/0/g, 'o').replace(/[1il|!]/g, 'l').replace(/5/g, 's');
+  return key
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/0/g, 'o')
+    .replace(/[1il|!]/g, 'l')
+    .replace(/5/g, 's');
 }
 
 export class PhraseMatcher<F extends string> {

@@ -6,7 +6,15 @@ import type { ReadDocument } from '../../model.js';
 import { findPoNumbers, matchLabel } from '../parse/index.js';
 import type { PoNumbersResult } from '../schemas/orders.js';
 import { detectLanguage } from './context.js';
-import { buildLayout, horizontalOverlap, segmentOf, unionBox, verticalGap, wordsInRange, type LayoutLine } from './layout.js';
+import {
+  buildLayout,
+  horizontalOverlap,
+  segmentOf,
+  unionBox,
+  verticalGap,
+  wordsInRange,
+  type LayoutLine,
+} from './layout.js';
 import { clampConfidence, extractionInfo, FieldRecorder, validationOf, type Evidence } from './provenance.js';
 import { readIdentifier } from './values.js';
 
@@ -47,7 +55,9 @@ function belowLabels(lines: readonly LayoutLine[], position: number): Found[] {
   const line = lines[position] as LayoutLine;
   const found: Found[] = [];
   for (const segment of line.segments) {
-    const label = matchLabel(segment.text, { fields: ['po_number'] }).find((m) => /^[\s:#.]*$/.test(segment.text.slice(m.end)));
+    const label = matchLabel(segment.text, { fields: ['po_number'] }).find((m) =>
+      /^[\s:#.]*$/.test(segment.text.slice(m.end)),
+    );
     if (!label) continue;
     const labelBox = unionBox(wordsInRange(segment, label.start, label.end).map((w) => w.bbox));
     for (let i = position + 1; i < Math.min(lines.length, position + 3); i++) {
@@ -61,7 +71,12 @@ function belowLabels(lines: readonly LayoutLine[], position: number): Found[] {
         found.push({
           value: value.value,
           label: segment.text.slice(label.start, label.end),
-          evidence: { page: below.page, words: valueWords, raw: value.value, confidence: label.confidence * BELOW_FACTOR },
+          evidence: {
+            page: below.page,
+            words: valueWords,
+            raw: value.value,
+            confidence: label.confidence * BELOW_FACTOR,
+          },
           order: below.index * 10_000 + (valueWords[0]?.bbox.x ?? 0),
         });
       }

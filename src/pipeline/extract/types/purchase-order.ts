@@ -26,7 +26,12 @@ const PRICE_DECIMALS = 6;
 
 type Item = PurchaseOrderResult['lineItems'][number];
 
-function check(name: string, expected: DecimalString | null, actual: DecimalString | null, detail?: string): ValidationCheck {
+function check(
+  name: string,
+  expected: DecimalString | null,
+  actual: DecimalString | null,
+  detail?: string,
+): ValidationCheck {
   const out: ValidationCheck = {
     name,
     passed: expected === null || actual === null ? null : moneyEquals(expected, actual),
@@ -41,16 +46,26 @@ function check(name: string, expected: DecimalString | null, actual: DecimalStri
  * A "#" column that holds quantities ("400,00"), not positions: taken as the quantity only when it times the unit
  * price gives the amount.
  */
-function quantityFromPosition(row: TableRow<LineColumn>, ctx: ValueContext, unitPrice: ReadValue<DecimalString> | null,
-  amount: ReadValue<DecimalString> | null): { quantity: ReadValue<DecimalString>; unit: string | null } | null {
+function quantityFromPosition(
+  row: TableRow<LineColumn>,
+  ctx: ValueContext,
+  unitPrice: ReadValue<DecimalString> | null,
+  amount: ReadValue<DecimalString> | null,
+): { quantity: ReadValue<DecimalString>; unit: string | null } | null {
   const position = row.cells.line_position;
   if (!position || !unitPrice || !amount) return null;
   const value = cellMoney(row, 'line_position', ctx);
   if (!value || !moneyEquals(multiplyMoney(value.value, unitPrice.value), amount.value)) return null;
-  return { quantity: { value: value.value, evidence: { ...value.evidence, confidence: value.evidence.confidence * 0.8 } }, unit: null };
+  return {
+    quantity: { value: value.value, evidence: { ...value.evidence, confidence: value.evidence.confidence * 0.8 } },
+    unit: null,
+  };
 }
 
-export function extractPurchaseOrder(doc: ReadDocument, options: OrderOptions = { requireLineItems: true }): PurchaseOrderResult {
+export function extractPurchaseOrder(
+  doc: ReadDocument,
+  options: OrderOptions = { requireLineItems: true },
+): PurchaseOrderResult {
   // The table is found even without line items: its header and rows must never serve as labels ("Total").
   const { layout, ctx, table, index, recorder, text, vendor, buyer } = readOrderDocument(doc, ANCHORS, false);
   const s = (key: string): string => `summary_data.${key}`;
@@ -102,19 +117,37 @@ export function extractPurchaseOrder(doc: ReadDocument, options: OrderOptions = 
       });
       if (amount) amounts.push(amount.value);
       if (quantity && unitPrice && amount) {
-        checks.push(discounted
-          ? check(p('quantity_times_unit_price_equals_amount'), null, null, 'a discount column applies')
-          : check(p('quantity_times_unit_price_equals_amount'), multiplyMoney(quantity.quantity.value, unitPrice.value), amount.value));
+        checks.push(
+          discounted
+            ? check(p('quantity_times_unit_price_equals_amount'), null, null, 'a discount column applies')
+            : check(
+                p('quantity_times_unit_price_equals_amount'),
+                multiplyMoney(quantity.quantity.value, unitPrice.value),
+                amount.value,
+              ),
+        );
       }
     });
     if (amounts.length > 0 && amounts.length === table.rows.length) {
       if (subtotal || !tax) {
         const target = subtotal ?? total;
-        checks.push(check(subtotal ? 'line_amounts_sum_to_subtotal' : 'line_amounts_sum_to_total', target?.value ?? null, sumMoney(amounts)));
+        checks.push(
+          check(
+            subtotal ? 'line_amounts_sum_to_subtotal' : 'line_amounts_sum_to_total',
+            target?.value ?? null,
+            sumMoney(amounts),
+          ),
+        );
       }
     }
   }
-  checks.push(check('subtotal_plus_tax_equals_total', total?.value ?? null, subtotal && tax ? sumMoney([subtotal.value, tax.value]) : null));
+  checks.push(
+    check(
+      'subtotal_plus_tax_equals_total',
+      total?.value ?? null,
+      subtotal && tax ? sumMoney([subtotal.value, tax.value]) : null,
+    ),
+  );
 
   return {
     document_type: 'purchase_order',

@@ -9,8 +9,18 @@ import { readDate, readMoney, readPeriod, readText, type Money, type Span, type 
 import type { ReadValue } from './provenance.js';
 
 export const MONEY_FIELDS = [
-  'previous_balance', 'payments_and_credits', 'purchases_and_debits', 'cash_advances', 'balance_transfers', 'fees',
-  'interest', 'new_balance', 'minimum_payment_due', 'credit_limit', 'available_credit', 'total_new_balance',
+  'previous_balance',
+  'payments_and_credits',
+  'purchases_and_debits',
+  'cash_advances',
+  'balance_transfers',
+  'fees',
+  'interest',
+  'new_balance',
+  'minimum_payment_due',
+  'credit_limit',
+  'available_credit',
+  'total_new_balance',
   'total_minimum_payment_due',
 ] as const;
 export type MoneyField = (typeof MONEY_FIELDS)[number];
@@ -30,7 +40,8 @@ const UNLABELLED_CARD_CONFIDENCE = 0.75;
 const NAME_BESIDE_CARD_CONFIDENCE = 0.6;
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4}$/u;
 /** Words of card products and labels that look like names but are not ("Visa Platinum", "Card Services"). */
-const NOT_NAME_WORDS = /\b(?:visa|master\s?card|amex|american|express|platinum|gold|silver|classic|business|rewards|card|cards|karte|carte|tarjeta|carta|kaart|account|konto|compte|cuenta|conto|rekening|bank|statement|summary|page|seite|total|ending|number|services)\b/iu;
+const NOT_NAME_WORDS =
+  /\b(?:visa|master\s?card|amex|american|express|platinum|gold|silver|classic|business|rewards|card|cards|karte|carte|tarjeta|carta|kaart|account|konto|compte|cuenta|conto|rekening|bank|statement|summary|page|seite|total|ending|number|services)\b/iu;
 
 function asRead<T>(found: FoundValue<T> | null): ReadValue<T> | null {
   return found ? { value: found.value, evidence: found.evidence } : null;
@@ -53,7 +64,9 @@ function readCard(text: string): Span<string> | null {
 }
 
 /** A card number printed without a label (a masked number in a heading or a header box). */
-export function unlabelledCard(lines: readonly LayoutLine[]): { value: ReadValue<string>; line: LayoutLine; segment: number } | null {
+export function unlabelledCard(
+  lines: readonly LayoutLine[],
+): { value: ReadValue<string>; line: LayoutLine; segment: number } | null {
   for (const line of lines) {
     for (let s = 0; s < line.segments.length; s++) {
       const segment = line.segments[s] as Segment;
@@ -61,7 +74,10 @@ export function unlabelledCard(lines: readonly LayoutLine[]): { value: ReadValue
       if (!card) continue;
       const words = wordsInRange(segment, card.index, card.index + card.length);
       return {
-        value: { value: card.last4, evidence: { page: line.page, words, raw: `•••• ${card.last4}`, confidence: UNLABELLED_CARD_CONFIDENCE } },
+        value: {
+          value: card.last4,
+          evidence: { page: line.page, words, raw: `•••• ${card.last4}`, confidence: UNLABELLED_CARD_CONFIDENCE },
+        },
         line,
         segment: s,
       };
@@ -86,7 +102,10 @@ export function nameBesideCard(line: LayoutLine): ReadValue<string> | null {
   return null;
 }
 
-function periodValues(index: LabelIndex<StatementField>, ctx: ValueContext): { start: ReadValue<string> | null; end: ReadValue<string> | null } {
+function periodValues(
+  index: LabelIndex<StatementField>,
+  ctx: ValueContext,
+): { start: ReadValue<string> | null; end: ReadValue<string> | null } {
   const found = findValue(index, 'statement_period', (text) => {
     const period = readPeriod(text, ctx);
     return period ? { value: period, start: period.start.start, end: period.end.end } : null;
@@ -104,14 +123,22 @@ function periodValues(index: LabelIndex<StatementField>, ctx: ValueContext): { s
 }
 
 /** The labelled values among the lines, skipping the excluded ones (transaction rows, headers). */
-export function readStatementValues(lines: readonly LayoutLine[], ctx: ValueContext, exclude: ReadonlySet<number>): StatementValues {
-  const index = indexLabels(lines.filter((l) => !exclude.has(l.index)), (text) => STATEMENT_LABELS.match(text));
+export function readStatementValues(
+  lines: readonly LayoutLine[],
+  ctx: ValueContext,
+  exclude: ReadonlySet<number>,
+): StatementValues {
+  const index = indexLabels(
+    lines.filter((l) => !exclude.has(l.index)),
+    (text) => STATEMENT_LABELS.match(text),
+  );
   const money: StatementValues['money'] = {};
   for (const field of MONEY_FIELDS) {
     const found = asRead(findValue(index, field, (text) => readMoney(text, ctx, 'start')));
     if (found) money[field] = found;
   }
-  const date = (field: StatementField): ReadValue<string> | null => asRead(findValue(index, field, (text) => readDate(text, ctx)));
+  const date = (field: StatementField): ReadValue<string> | null =>
+    asRead(findValue(index, field, (text) => readDate(text, ctx)));
   const period = periodValues(index, ctx);
   return {
     money,
@@ -125,7 +152,8 @@ export function readStatementValues(lines: readonly LayoutLine[], ctx: ValueCont
   };
 }
 
-const ISSUER_WORDS = /\b(?:bank|banque|banco|banca|sparkasse|volksbank|raiffeisenbank|credit union|card services|kartenservice|n\.a\.|plc|ag|s\.a\.|s\.p\.a\.|n\.v\.|bv|gmbh)\b/iu;
+const ISSUER_WORDS =
+  /\b(?:bank|banque|banco|banca|sparkasse|volksbank|raiffeisenbank|credit union|card services|kartenservice|n\.a\.|plc|ag|s\.a\.|s\.p\.a\.|n\.v\.|bv|gmbh)\b/iu;
 const ISSUER_CONFIDENCE = 0.7;
 const ISSUER_TOP_SHARE = 0.25;
 
@@ -135,8 +163,16 @@ export function issuerFromLetterhead(lines: readonly LayoutLine[]): ReadValue<st
     if (line.page.number !== 1) break;
     if (line.bbox.y > ISSUER_TOP_SHARE * line.page.height) break;
     for (const segment of line.segments) {
-      if (!ISSUER_WORDS.test(segment.text) || /\d/.test(segment.text) || STATEMENT_LABELS.match(segment.text).some((h) => h.start === 0)) continue;
-      return { value: segment.text, evidence: { page: line.page, words: segment.words, raw: segment.text, confidence: ISSUER_CONFIDENCE } };
+      if (
+        !ISSUER_WORDS.test(segment.text) ||
+        /\d/.test(segment.text) ||
+        STATEMENT_LABELS.match(segment.text).some((h) => h.start === 0)
+      )
+        continue;
+      return {
+        value: segment.text,
+        evidence: { page: line.page, words: segment.words, raw: segment.text, confidence: ISSUER_CONFIDENCE },
+      };
     }
   }
   return null;

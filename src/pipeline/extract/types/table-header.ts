@@ -1,7 +1,15 @@
 // Table headers: a line whose segments are column labels ("Description | Qty | Unit price | Amount"), possibly
 // printed over two lines ("Unit" over "Price", "Qty" over "Ordered"): cells of the line above that stand over a
 // cell are read together with it, and cells that stand alone add their own columns.
-import { horizontalOverlap, segmentOf, unionBox, verticalGap, wordsInRange, type LayoutLine, type Segment } from './layout.js';
+import {
+  horizontalOverlap,
+  segmentOf,
+  unionBox,
+  verticalGap,
+  wordsInRange,
+  type LayoutLine,
+  type Segment,
+} from './layout.js';
 import type { LabelHit } from './phrases.js';
 import type { Column, TableHeader } from './table.js';
 
@@ -63,12 +71,19 @@ export function findHeaders<K extends string>(
   lines.forEach((line, position) => {
     const single = readCells(line.segments, find);
     let best: TableHeader<K> | null =
-      single.columns.length >= minColumns && single.coverage >= MIN_HEADER_COVERAGE ? { line, columns: single.columns } : null;
+      single.columns.length >= minColumns && single.coverage >= MIN_HEADER_COVERAGE
+        ? { line, columns: single.columns }
+        : null;
     // The line above in reading order may be a stray (a rotated margin note sorted in between): look two back.
     for (const above of [lines[position - 1], lines[position - 2]]) {
-      if (!above || above.page !== line.page || verticalGap(above.bbox, line.bbox) > MAX_HEADER_LINE_GAP * line.height) continue;
+      if (!above || above.page !== line.page || verticalGap(above.bbox, line.bbox) > MAX_HEADER_LINE_GAP * line.height)
+        continue;
       const double = readCells(twoLineCells(line, above), find);
-      if (double.columns.length >= minColumns && double.coverage >= MIN_HEADER_COVERAGE && double.columns.length > (best?.columns.length ?? 0)) {
+      if (
+        double.columns.length >= minColumns &&
+        double.coverage >= MIN_HEADER_COVERAGE &&
+        double.columns.length > (best?.columns.length ?? 0)
+      ) {
         best = { line, above, columns: double.columns };
       }
     }

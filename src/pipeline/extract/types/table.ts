@@ -85,7 +85,9 @@ export function cellsOf<K extends string>(line: LayoutLine, columns: readonly Co
   for (const segment of line.segments) {
     const left = segment.bbox.x;
     const right = segment.bbox.x + segment.bbox.width;
-    const under = columns.filter((c) => horizontalOverlap(segment.bbox, { x: c.left, y: 0, width: c.right - c.left, height: 1 }) > 0);
+    const under = columns.filter(
+      (c) => horizontalOverlap(segment.bbox, { x: c.left, y: 0, width: c.right - c.left, height: 1 }) > 0,
+    );
     if (under.length <= 1) {
       put((under[0] ?? nearest(left, right, columns)).key, segment.words);
       continue;
@@ -141,8 +143,14 @@ export function readRows<K extends string>(
     }
     const previous = rows.at(-1);
     const column = options.continuationColumn;
-    if (previous && column && line.page === last.page && verticalGap(last.bbox, line.bbox) <= MAX_CONTINUATION_GAP * line.height &&
-      Object.keys(cells).length === 1 && cells[column]) {
+    if (
+      previous &&
+      column &&
+      line.page === last.page &&
+      verticalGap(last.bbox, line.bbox) <= MAX_CONTINUATION_GAP * line.height &&
+      Object.keys(cells).length === 1 &&
+      cells[column]
+    ) {
       const cell = previous.cells[column];
       const extra = cells[column] as Cell;
       if (cell) {

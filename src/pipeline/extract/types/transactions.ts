@@ -5,7 +5,12 @@
 // ("Payments and credits"), and finally the sign under the document's own convention (see directions.ts).
 import type { Word } from '../../model.js';
 import { horizontalOverlap, segmentOf, verticalGap, wordsInRange, type LayoutLine, type Segment } from './layout.js';
-import { STATEMENT_COLUMNS, STATEMENT_SECTIONS, type StatementColumn, type StatementSection } from './labels-statement.js';
+import {
+  STATEMENT_COLUMNS,
+  STATEMENT_SECTIONS,
+  type StatementColumn,
+  type StatementSection,
+} from './labels-statement.js';
 import type { Evidence, ReadValue } from './provenance.js';
 import { findHeaders, type Column, type TableHeader } from './table.js';
 import { leadingDates, readAllMoney, type Money, type Span, type ValueContext } from './values.js';
@@ -33,7 +38,13 @@ const MAX_CONTINUATION_GAP = 0.9;
 /** Extra words a section heading may carry: "Purchases (continued)", "Payments and credits for this period". */
 const MAX_HEADING_EXTRA_CHARS = 24;
 
-function evidence(line: LayoutLine, segment: Segment, start: number, end: number, confidence = ROW_CONFIDENCE): Evidence {
+function evidence(
+  line: LayoutLine,
+  segment: Segment,
+  start: number,
+  end: number,
+  confidence = ROW_CONFIDENCE,
+): Evidence {
   const words = wordsInRange(segment, start, end);
   return { page: line.page, words, raw: segment.text.slice(start, end), confidence };
 }
@@ -86,9 +97,12 @@ function pickAmount(
 
 /** Which of two leading dates is the transaction date and which the posting date, from the header's columns. */
 function dateRoles(header: TableHeader<StatementColumn> | null, count: number): Array<'transaction' | 'posting'> {
-  const dated = (header?.columns ?? []).filter((c) => c.key === 'transaction_date' || c.key === 'posting_date' || c.key === 'date');
+  const dated = (header?.columns ?? []).filter(
+    (c) => c.key === 'transaction_date' || c.key === 'posting_date' || c.key === 'date',
+  );
   if (count === 1) return [dated.length === 1 && dated[0]?.key === 'posting_date' ? 'posting' : 'transaction'];
-  if (dated.length >= 2 && dated[0]?.key === 'posting_date' && dated[1]?.key !== 'posting_date') return ['posting', 'transaction'];
+  if (dated.length >= 2 && dated[0]?.key === 'posting_date' && dated[1]?.key !== 'posting_date')
+    return ['posting', 'transaction'];
   return ['transaction', 'posting'];
 }
 
@@ -96,9 +110,16 @@ function dateRoles(header: TableHeader<StatementColumn> | null, count: number): 
  * The transactions in the lines (one account's part of a statement, or all of it), in reading order. `anchor` is
  * the closing date (or statement date) that completes year-less dates; without it such rows are not read.
  */
-export function readTransactions(lines: readonly LayoutLine[], ctx: ValueContext, anchor: string | null): TransactionTable {
+export function readTransactions(
+  lines: readonly LayoutLine[],
+  ctx: ValueContext,
+  anchor: string | null,
+): TransactionTable {
   const headers = findHeaders(lines, (text) => STATEMENT_COLUMNS.match(text), 2).filter((h) =>
-    h.columns.some((c) => c.key === 'transaction_date' || c.key === 'posting_date' || c.key === 'date' || c.key === 'description'));
+    h.columns.some(
+      (c) => c.key === 'transaction_date' || c.key === 'posting_date' || c.key === 'date' || c.key === 'description',
+    ),
+  );
   const headerAt = new Map(headers.map((h) => [h.line.index, h]));
   const rows: TransactionRead[] = [];
   const lineIndexes = new Set<number>(headers.flatMap((h) => (h.above ? [h.above.index] : [])));
@@ -124,17 +145,30 @@ export function readTransactions(lines: readonly LayoutLine[], ctx: ValueContext
     const whole = segmentOf(line.segments.flatMap((s) => s.words));
     const dates = leadingDates(whole.text, ctx, anchor);
     const datesEnd = dates.at(-1)?.end ?? 0;
-    const amounts = readAllMoney(whole.text.slice(datesEnd), ctx).map((a) => ({ ...a, start: a.start + datesEnd, end: a.end + datesEnd }));
+    const amounts = readAllMoney(whole.text.slice(datesEnd), ctx).map((a) => ({
+      ...a,
+      start: a.start + datesEnd,
+      end: a.end + datesEnd,
+    }));
     if (dates.length === 0) {
       // A wrapped description: text only, right below the row, starting under the description.
-      if (last && amounts.length === 0 && line.page === last.line.page &&
+      if (
+        last &&
+        amounts.length === 0 &&
+        line.page === last.line.page &&
         verticalGap(last.line.bbox, line.bbox) <= MAX_CONTINUATION_GAP * line.height &&
-        line.bbox.x >= last.descriptionLeft - line.height && /\p{L}/u.test(whole.text)) {
+        line.bbox.x >= last.descriptionLeft - line.height &&
+        /\p{L}/u.test(whole.text)
+      ) {
         const description = last.row.description;
         const extra = evidence(line, whole, 0, whole.text.length);
         if (description) {
           description.value = `${description.value} ${whole.text}`;
-          description.evidence = { ...description.evidence, words: [...description.evidence.words, ...extra.words], raw: description.value };
+          description.evidence = {
+            ...description.evidence,
+            words: [...description.evidence.words, ...extra.words],
+            raw: description.value,
+          };
         }
         lineIndexes.add(line.index);
         last.line = line;
@@ -165,7 +199,9 @@ export function readTransactions(lines: readonly LayoutLine[], ctx: ValueContext
       const start = whole.starts[whole.words.indexOf(w)] as number;
       return start >= datesEnd && start < firstAmount.start;
     });
-    const referenceWords = referenceColumn ? between.filter((w) => columnAt(header?.columns ?? [], [w]) === referenceColumn) : [];
+    const referenceWords = referenceColumn
+      ? between.filter((w) => columnAt(header?.columns ?? [], [w]) === referenceColumn)
+      : [];
     const descriptionWords = between.filter((w) => !referenceWords.includes(w));
     const asRead = (words: Word[]): ReadValue<string> | null => {
       if (words.length === 0) return null;

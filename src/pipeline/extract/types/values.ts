@@ -59,7 +59,9 @@ function amountsIn(text: string, ctx: ValueContext): FoundAmount[] {
     .replace(/\p{L}(?= [\d(+\-−])/gu, (letter) => '_'.repeat(letter.length))
     .replace(/(?<=\d) (?=[-−(]?[$€£¥][-−]?\d)/gu, '\u0000');
   if (blanked === text) return first;
-  const second = findAmounts(blanked, hint).filter((a) => !first.some((f) => f.index < a.index + a.length && a.index < f.index + f.length));
+  const second = findAmounts(blanked, hint).filter(
+    (a) => !first.some((f) => f.index < a.index + a.length && a.index < f.index + f.length),
+  );
   return [...first, ...second].sort((a, b) => a.index - b.index);
 }
 
@@ -93,7 +95,11 @@ export function readMoney(text: string, ctx: ValueContext, from: 'start' | 'end'
     const magnitude = amount.value.replace(/^-/, '');
     const negative = amount.negative || marker === 'CR';
     const value = negative && /[1-9]/.test(magnitude) ? `-${magnitude}` : magnitude;
-    candidates.push({ value: { value, magnitude, negative, marker, currency: amount.currency }, start: amount.index, end: markEnd });
+    candidates.push({
+      value: { value, magnitude, negative, marker, currency: amount.currency },
+      start: amount.index,
+      end: markEnd,
+    });
   }
   if (from === 'end') return candidates.at(-1) ?? null;
   const first = candidates[0];
@@ -115,7 +121,10 @@ export function readAllMoney(text: string, ctx: ValueContext): Array<Span<Money>
 }
 
 /** A plain number (a quantity), possibly followed by a unit: "12", "1.5 kg", "2 pcs", "1.000,5". */
-export function readQuantity(text: string, ctx: ValueContext): Span<{ value: DecimalString; unit: string | null }> | null {
+export function readQuantity(
+  text: string,
+  ctx: ValueContext,
+): Span<{ value: DecimalString; unit: string | null }> | null {
   const m = /^\s*([-+]?\d[\d.,' ]*?)\s*([\p{L}][\p{L}.²³]{0,7})?\s*$/u.exec(text);
   if (!m) return null;
   const parsed = parseAmount((m[1] as string).trim(), { decimalSeparator: ctx.decimalSeparator });
@@ -129,7 +138,8 @@ export function readDate(text: string, ctx: ValueContext, maxLead = 30): Span<st
   return date ? { value: date.iso, start: date.index, end: date.index + date.length } : null;
 }
 
-const SHARED_YEAR_RANGE = /(\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}\.?\s+\p{L}{3,10}\.?)\s*(?:-|–|to|bis|au|al|tot)\s*(\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\.?\s+\p{L}{3,10}\.?\s+\d{4})/u;
+const SHARED_YEAR_RANGE =
+  /(\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}\.?\s+\p{L}{3,10}\.?)\s*(?:-|–|to|bis|au|al|tot)\s*(\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\.?\s+\p{L}{3,10}\.?\s+\d{4})/u;
 
 /** A period "03/16/2026 - 04/15/2026", "vom 01.03.2026 bis 31.03.2026", "March 16 - April 15, 2026". */
 export function readPeriod(text: string, ctx: ValueContext): { start: Span<string>; end: Span<string> } | null {
@@ -159,7 +169,10 @@ export function readPeriod(text: string, ctx: ValueContext): { start: Span<strin
   if (!first) return null;
   // The start printed without its year, before the full end date.
   const before = text.slice(0, first.index);
-  const short = /(\d{1,2}\.?\s+\p{L}{3,10}\.?|\p{L}{3,10}\.?\s+\d{1,2}|\d{1,2}[./]\d{1,2}\.?)\s*(?:-|–|to|bis|au|al|a|tot)?\s*$/iu.exec(before);
+  const short =
+    /(\d{1,2}\.?\s+\p{L}{3,10}\.?|\p{L}{3,10}\.?\s+\d{1,2}|\d{1,2}[./]\d{1,2}\.?)\s*(?:-|–|to|bis|au|al|a|tot)?\s*$/iu.exec(
+      before,
+    );
   if (!short) return null;
   const iso = completeShortDate(short[1] as string, ctx, first.iso);
   if (!iso || iso > first.iso) return null;
@@ -179,7 +192,10 @@ export function readText(text: string): Span<string> | null {
 
 /** A reference such as a GRN or delivery-note number: one token with a digit, right after the label. */
 export function readIdentifier(text: string): Span<string> | null {
-  const m = /^[\s:#.\-–]*(?:(?:no|nr|n°|nº|number|nummer|numéro|número|numero)\.?\s*[:#]?\s*)?([A-Za-z0-9](?:[A-Za-z0-9]|[-/._](?=[A-Za-z0-9])){0,34})(?![\p{L}\p{N}])/iu.exec(text);
+  const m =
+    /^[\s:#.\-–]*(?:(?:no|nr|n°|nº|number|nummer|numéro|número|numero)\.?\s*[:#]?\s*)?([A-Za-z0-9](?:[A-Za-z0-9]|[-/._](?=[A-Za-z0-9])){0,34})(?![\p{L}\p{N}])/iu.exec(
+      text,
+    );
   if (!m || !/\d/.test(m[1] as string)) return null;
   const start = m[0].length - (m[1] as string).length;
   if (findDates(text.slice(start)).some((d) => d.index === 0)) return null;
@@ -230,8 +246,10 @@ export function completeShortDate(text: string, ctx: ValueContext, anchor: strin
   return isoDate(anchorYear - 1, parsed.month, parsed.day);
 }
 
-const LEADING_FULL = /^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{1,2}\.?\s+\p{L}{3,10}\.?,?\s+\d{4}|\p{L}{3,10}\.?\s+\d{1,2},?\s+\d{4})(?![\p{L}\p{N}])/u;
-const LEADING_SHORT = /^(?:\d{1,2}[./-]\d{1,2}\.?|\d{1,2}\.?\s+\p{L}{3,10}\.?|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?)(?![\p{L}\p{N}]|[./-]\d)/u;
+const LEADING_FULL =
+  /^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{1,2}\.?\s+\p{L}{3,10}\.?,?\s+\d{4}|\p{L}{3,10}\.?\s+\d{1,2},?\s+\d{4})(?![\p{L}\p{N}])/u;
+const LEADING_SHORT =
+  /^(?:\d{1,2}[./-]\d{1,2}\.?|\d{1,2}\.?\s+\p{L}{3,10}\.?|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?)(?![\p{L}\p{N}]|[./-]\d)/u;
 
 /**
  * Up to two dates at the start of a text (a transaction row: "03/02 03/03 AMAZON ...", "02.03.2026 ...",

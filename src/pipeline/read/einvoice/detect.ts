@@ -58,7 +58,10 @@ export function detectEInvoice(xml: string): EInvoiceSource | null {
 }
 
 function looksLikeXml(content: Buffer): boolean {
-  const head = content.subarray(0, 64).toString('latin1').replace(/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '');
+  const head = content
+    .subarray(0, 64)
+    .toString('latin1')
+    .replace(/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '');
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return /^\s*<|^<\x00|^\x00</.test(head);
 }

@@ -28,20 +28,22 @@ export interface XmlElement {
 }
 
 // Canonical prefixes for the namespaces the mappers know, so provenance paths read the same for every producer.
-const CANONICAL_PREFIXES = new Map<string, string>(Object.entries({
-  'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100': 'rsm',
-  'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100': 'ram',
-  'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100': 'udt',
-  'urn:un:unece:uncefact:data:standard:QualifiedDataType:100': 'qdt',
-  'urn:ferd:CrossIndustryDocument:invoice:1p0': 'rsm',
-  'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:12': 'ram',
-  'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:15': 'udt',
-  'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2': 'ubl',
-  'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2': 'ubl',
-  'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2': 'cac',
-  'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2': 'cbc',
-  'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2': 'ext',
-}));
+const CANONICAL_PREFIXES = new Map<string, string>(
+  Object.entries({
+    'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100': 'rsm',
+    'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100': 'ram',
+    'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100': 'udt',
+    'urn:un:unece:uncefact:data:standard:QualifiedDataType:100': 'qdt',
+    'urn:ferd:CrossIndustryDocument:invoice:1p0': 'rsm',
+    'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:12': 'ram',
+    'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:15': 'udt',
+    'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2': 'ubl',
+    'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2': 'ubl',
+    'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2': 'cac',
+    'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2': 'cbc',
+    'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2': 'ext',
+  }),
+);
 
 // A DTD is the door to XXE (external entities) and billion laughs (nested entity expansion). No e-invoice syntax
 // uses one, so any declaration is refused outright, wherever it appears, before parsing.

@@ -55,7 +55,10 @@ function isXml(entry: PdfjsAttachment): boolean {
 export function safeFilename(name: unknown, position: number): string {
   const text = typeof name === 'string' ? name : '';
   const base = text.split(/[/\\]/u).at(-1) ?? '';
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/gu, '').trim().slice(0, 255);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/gu, '')
+    .trim()
+    .slice(0, 255);
   return clean === '' || clean === '.' || clean === '..' ? `attachment-${position}` : clean;
 }

@@ -58,7 +58,9 @@ function isMatrix(value: unknown): value is Matrix {
 
 /** The axis-aligned box of the unit square under `m`, then under the viewport transform (top-left origin). */
 function unitSquareBox(m: Matrix, viewport: Matrix): BBox {
-  const corners = [apply(m, 0, 0), apply(m, 1, 0), apply(m, 0, 1), apply(m, 1, 1)].map(([x, y]) => apply(viewport, x, y));
+  const corners = [apply(m, 0, 0), apply(m, 1, 0), apply(m, 0, 1), apply(m, 1, 1)].map(([x, y]) =>
+    apply(viewport, x, y),
+  );
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   const x = Math.min(...xs);
@@ -98,7 +100,12 @@ export async function imageRegions(
   const pageArea = viewport.width * viewport.height;
   return found
     .map((box) => clip(box, viewport.width, viewport.height))
-    .filter((box) => box.width >= limits.minWidth && box.height >= limits.minHeight && box.width * box.height <= limits.maxPageShare * pageArea)
+    .filter(
+      (box) =>
+        box.width >= limits.minWidth &&
+        box.height >= limits.minHeight &&
+        box.width * box.height <= limits.maxPageShare * pageArea,
+    )
     .sort((a, b) => b.width * b.height - a.width * a.height)
     .slice(0, limits.maxPerPage);
 }
@@ -106,5 +113,10 @@ export async function imageRegions(
 function clip(box: BBox, width: number, height: number): BBox {
   const x = Math.max(0, box.x);
   const y = Math.max(0, box.y);
-  return { x, y, width: Math.max(0, Math.min(width, box.x + box.width) - x), height: Math.max(0, Math.min(height, box.y + box.height) - y) };
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(width, box.x + box.width) - x),
+    height: Math.max(0, Math.min(height, box.y + box.height) - y),
+  };
 }

@@ -46,7 +46,8 @@ export const PDFJS_WORKER_PATCHES: readonly SourcePatch[] = [
   },
   {
     name: 'the JavaScript JBIG2 decoder asks the decode budget before allocating its page bitmap',
-    anchor: '    const rowSize = info.width + 7 >> 3;\n    const buffer = new Uint8ClampedArray(rowSize * info.height);\n',
+    anchor:
+      '    const rowSize = info.width + 7 >> 3;\n    const buffer = new Uint8ClampedArray(rowSize * info.height);\n',
     replacement: `    const rowSize = info.width + 7 >> 3;\n    ${hook}?.stream(rowSize * info.height);\n    const buffer = new Uint8ClampedArray(rowSize * info.height);\n`,
     occurrences: 1,
   },
@@ -72,7 +73,9 @@ export function loadPatchedPdfjsWorker(): PdfjsWorkerModule {
   const source = patchPdfjsWorkerSource(readFileSync(file, 'utf8'), fileUrl);
   // A module body is strict code; as a function body it keeps that with the directive. Line numbers in stacks are
   // off by two, names stay right.
-  const script = new vm.Script(`(function () {'use strict';\n${source}\nreturn { WorkerMessageHandler };\n})()`, { filename: file });
+  const script = new vm.Script(`(function () {'use strict';\n${source}\nreturn { WorkerMessageHandler };\n})()`, {
+    filename: file,
+  });
   return script.runInThisContext() as PdfjsWorkerModule;
 }
 
@@ -90,7 +93,8 @@ export function patchPdfjsWorkerSource(source: string, fileUrl: string): string 
     }
     patched = patched.split(patch.anchor).join(patch.replacement);
   }
-  if (patched.split(EXPORT_LINE).length !== 2) throw new Error(`${PDFJS_WORKER_MODULE} does not end with "${EXPORT_LINE}"`);
+  if (patched.split(EXPORT_LINE).length !== 2)
+    throw new Error(`${PDFJS_WORKER_MODULE} does not end with "${EXPORT_LINE}"`);
   // The only module syntax left: the export (returned by the wrapper instead) and import.meta.url (the emscripten
   // glue's base URL for its .wasm files, which pdfjs hands over itself).
   return patched.replace(EXPORT_LINE, '').replaceAll('import.meta.url', JSON.stringify(fileUrl));

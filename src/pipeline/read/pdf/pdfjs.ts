@@ -86,13 +86,27 @@ function classifyOpenError(error: unknown, byteLength: number): PipelineError {
   const pdfjsMessage = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') {
     // pdfjs code 1: no password given, 2: a wrong one. Either way the service has no password to offer.
-    return new PipelineError('parsing', 'pdf_encrypted', 'The PDF is password protected', { pdfjsMessage, byteLength }, false, {
-      cause: error,
-    });
+    return new PipelineError(
+      'parsing',
+      'pdf_encrypted',
+      'The PDF is password protected',
+      { pdfjsMessage, byteLength },
+      false,
+      {
+        cause: error,
+      },
+    );
   }
-  return new PipelineError('parsing', 'pdf_corrupt', 'The PDF could not be read', { pdfjsError: name, pdfjsMessage, byteLength }, false, {
-    cause: error,
-  });
+  return new PipelineError(
+    'parsing',
+    'pdf_corrupt',
+    'The PDF could not be read',
+    { pdfjsError: name, pdfjsMessage, byteLength },
+    false,
+    {
+      cause: error,
+    },
+  );
 }
 
 /** Loads one page or throws pdf_corrupt naming the page: a page tree entry that does not resolve. */
@@ -104,7 +118,11 @@ export async function loadPage(document: PDFDocumentProxy, pageNumber: number): 
       'parsing',
       'pdf_corrupt',
       `Page ${pageNumber} of the PDF could not be read`,
-      { pageNumber, pageCount: document.numPages, pdfjsMessage: error instanceof Error ? error.message : String(error) },
+      {
+        pageNumber,
+        pageCount: document.numPages,
+        pdfjsMessage: error instanceof Error ? error.message : String(error),
+      },
       false,
       { cause: error },
     );
@@ -114,11 +132,16 @@ export async function loadPage(document: PDFDocumentProxy, pageNumber: number): 
 /** Refuses documents with more pages than the budget before any page is parsed. */
 export function checkPageBudget(document: PDFDocumentProxy, maxPages: number): void {
   if (document.numPages > maxPages) {
-    throw new PipelineError('parsing', 'resource_limit', `The PDF has ${document.numPages} pages, more than the ${maxPages} allowed`, {
-      limit: 'pages',
-      pageCount: document.numPages,
-      maxPages,
-    });
+    throw new PipelineError(
+      'parsing',
+      'resource_limit',
+      `The PDF has ${document.numPages} pages, more than the ${maxPages} allowed`,
+      {
+        limit: 'pages',
+        pageCount: document.numPages,
+        maxPages,
+      },
+    );
   }
   if (document.numPages === 0) {
     throw new PipelineError('parsing', 'pdf_corrupt', 'The PDF has no pages', { pageCount: 0 });

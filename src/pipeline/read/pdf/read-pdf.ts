@@ -1,7 +1,13 @@
 // The public entry points of PDF reading. Both parse the untrusted PDF in a sandbox worker thread with a heap cap,
 // a memory watch and a time limit; failures arrive as PipelineError (stage 'parsing').
 import type { BBox } from '../../model.js';
-import { freshWorkerRunner, moduleBesideCaller, sandboxTask, type SandboxLimits, type SandboxRunner } from '../sandbox/run-in-sandbox.js';
+import {
+  freshWorkerRunner,
+  moduleBesideCaller,
+  sandboxTask,
+  type SandboxLimits,
+  type SandboxRunner,
+} from '../sandbox/run-in-sandbox.js';
 import { SandboxPool, type SandboxPoolOptions } from '../sandbox/sandbox-pool.js';
 import { PDFJS_MODULE } from './pdfjs-modules.js';
 import type { runTask as readTask } from './read-task.js';
@@ -24,12 +30,16 @@ interface SandboxChoice {
 }
 
 export type ReadPdfOptions = Partial<PdfReadLimits> & Partial<SandboxLimits> & SandboxChoice;
-export type RenderPdfOptions = Partial<PdfRenderLimits> & Partial<SandboxLimits> & SandboxChoice & { maxDocumentPages?: number };
+export type RenderPdfOptions = Partial<PdfRenderLimits> &
+  Partial<SandboxLimits> &
+  SandboxChoice & { maxDocumentPages?: number };
 
 // pdfjs's worker module is not preloaded: it is evaluated patched, when a task first opens a PDF (pdfjs.ts).
 const preload = [PDFJS_MODULE];
 const readPdfTask = sandboxTask<typeof readTask>(moduleBesideCaller(import.meta.url, './read-task'), { preload });
-const renderPagesTask = sandboxTask<typeof renderTask>(moduleBesideCaller(import.meta.url, './render-task'), { preload });
+const renderPagesTask = sandboxTask<typeof renderTask>(moduleBesideCaller(import.meta.url, './render-task'), {
+  preload,
+});
 
 /**
  * A pool of warm workers with pdfjs loaded, for a long-running process: saves ~250 ms of CPU per document over a
@@ -57,11 +67,15 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
   // and a Buffer that is a slice of a larger pool does not drag the whole pool along.
   const copy = new Uint8Array(bytes);
   const runner = options.runner ?? freshWorkerRunner;
-  const result = await runner.run(readPdfTask, { bytes: copy, limits }, {
-    ...sandboxOptions(options),
-    description: 'Reading the PDF',
-    transferList: [copy.buffer],
-  });
+  const result = await runner.run(
+    readPdfTask,
+    { bytes: copy, limits },
+    {
+      ...sandboxOptions(options),
+      description: 'Reading the PDF',
+      transferList: [copy.buffer],
+    },
+  );
   return {
     pages: result.pages,
     attachments: result.attachments.map(({ filename, content }) => ({ filename, content: asBuffer(content) })),
@@ -82,7 +96,12 @@ export async function renderPage(
 }
 
 /** Renders several pages in one sandbox (one parse of the document), in the order given. */
-export async function renderPages(bytes: Uint8Array, pageNumbers: number[], dpi: number, options: RenderPdfOptions = {}): Promise<RenderedPage[]> {
+export async function renderPages(
+  bytes: Uint8Array,
+  pageNumbers: number[],
+  dpi: number,
+  options: RenderPdfOptions = {},
+): Promise<RenderedPage[]> {
   return render(bytes, pageNumbers, dpi, options, false);
 }
 
@@ -100,7 +119,13 @@ export async function findPageImages(
   return rendered.map((page) => ({ ...page, images: page.images ?? [] }));
 }
 
-async function render(bytes: Uint8Array, pageNumbers: number[], dpi: number, options: RenderPdfOptions, imagesOnly: boolean): Promise<RenderedPage[]> {
+async function render(
+  bytes: Uint8Array,
+  pageNumbers: number[],
+  dpi: number,
+  options: RenderPdfOptions,
+  imagesOnly: boolean,
+): Promise<RenderedPage[]> {
   if (!(dpi >= MIN_RENDER_DPI && dpi <= MAX_RENDER_DPI)) {
     throw new RangeError(`dpi must be between ${MIN_RENDER_DPI} and ${MAX_RENDER_DPI}, got ${dpi}`);
   }
@@ -114,15 +139,21 @@ async function render(bytes: Uint8Array, pageNumbers: number[], dpi: number, opt
   }
   const copy = new Uint8Array(bytes);
   const runner = options.runner ?? freshWorkerRunner;
-  const rendered = await runner.run(renderPagesTask, { bytes: copy, pageNumbers, dpi, limits, imagesOnly }, {
-    ...sandboxOptions(options),
-    description: 'Rendering the PDF',
-    transferList: [copy.buffer],
-  });
+  const rendered = await runner.run(
+    renderPagesTask,
+    { bytes: copy, pageNumbers, dpi, limits, imagesOnly },
+    {
+      ...sandboxOptions(options),
+      description: 'Rendering the PDF',
+      transferList: [copy.buffer],
+    },
+  );
   return rendered.map((page) => ({ ...page, png: asBuffer(page.png) }));
 }
 
-function sandboxOptions(options: Partial<SandboxLimits> & { signal?: AbortSignal }): Partial<SandboxLimits> & { signal?: AbortSignal } {
+function sandboxOptions(
+  options: Partial<SandboxLimits> & { signal?: AbortSignal },
+): Partial<SandboxLimits> & { signal?: AbortSignal } {
   const picked: Partial<SandboxLimits> & { signal?: AbortSignal } = {};
   if (options.timeoutMs !== undefined) picked.timeoutMs = options.timeoutMs;
   if (options.maxMemoryMb !== undefined) picked.maxMemoryMb = options.maxMemoryMb;

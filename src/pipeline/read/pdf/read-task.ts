@@ -38,7 +38,8 @@ export async function runTask({ bytes, limits }: ReadPdfTaskInput): Promise<Read
       if (breach) throw breach;
       const { meaningful, visible } = countCharacters(page);
       textChars += meaningful;
-      if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible) pagesNeedingOcr.push(pageNumber);
+      if (meaningful < limits.minTextChars || meaningful < MIN_MEANINGFUL_SHARE * visible)
+        pagesNeedingOcr.push(pageNumber);
       pages.push(page);
     }
     const { attachments, skipped } = await readAttachments(document, limits);
@@ -95,11 +96,16 @@ async function collectTextRuns(
       Object.assign(fonts, chunk.styles);
       if (items.length > maxItems) {
         await reader.cancel(new Error('text run budget exceeded')).catch(() => undefined);
-        throw new PipelineError('parsing', 'resource_limit', `Page ${pageNumber} of the PDF has more than ${maxItems} text runs`, {
-          limit: 'text_items',
-          pageNumber,
-          maxItems,
-        });
+        throw new PipelineError(
+          'parsing',
+          'resource_limit',
+          `Page ${pageNumber} of the PDF has more than ${maxItems} text runs`,
+          {
+            limit: 'text_items',
+            pageNumber,
+            maxItems,
+          },
+        );
       }
     }
   } catch (error) {
@@ -128,12 +134,16 @@ function countCharacters(page: Page): { meaningful: number; visible: number } {
   return { meaningful, visible };
 }
 
-async function documentFacts(document: PDFDocumentProxy): Promise<Pick<PdfInfo, 'pdfVersion' | 'producer' | 'creator' | 'encrypted'>> {
+async function documentFacts(
+  document: PDFDocumentProxy,
+): Promise<Pick<PdfInfo, 'pdfVersion' | 'producer' | 'creator' | 'encrypted'>> {
   const metadata = await document.getMetadata().catch(() => undefined);
   const info = (metadata?.info ?? {}) as Record<string, unknown>;
   const text = (value: unknown): string | undefined =>
     typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_METADATA_CHARS) : undefined;
-  const facts: Pick<PdfInfo, 'pdfVersion' | 'producer' | 'creator' | 'encrypted'> = { encrypted: Boolean(info.EncryptFilterName) };
+  const facts: Pick<PdfInfo, 'pdfVersion' | 'producer' | 'creator' | 'encrypted'> = {
+    encrypted: Boolean(info.EncryptFilterName),
+  };
   const pdfVersion = text(info.PDFFormatVersion);
   const producer = text(info.Producer);
   const creator = text(info.Creator);

@@ -40,7 +40,13 @@ export interface RenderedPageData {
   images?: BBox[];
 }
 
-export async function runTask({ bytes, pageNumbers, dpi, limits, imagesOnly = false }: RenderPagesTaskInput): Promise<RenderedPageData[]> {
+export async function runTask({
+  bytes,
+  pageNumbers,
+  dpi,
+  limits,
+  imagesOnly = false,
+}: RenderPagesTaskInput): Promise<RenderedPageData[]> {
   const document = await openPdf(bytes);
   try {
     checkPageBudget(document, limits.maxDocumentPages);
@@ -60,14 +66,19 @@ export async function runTask({ bytes, pageNumbers, dpi, limits, imagesOnly = fa
         const width = Math.ceil(viewport.width - 1e-6);
         const height = Math.ceil(viewport.height - 1e-6);
         if (width * height > limits.maxPixels) {
-          throw new PipelineError('parsing', 'resource_limit', `Page ${pageNumber} is too large to render at ${dpi} dpi`, {
-            limit: 'pixels',
-            pageNumber,
-            dpi,
-            width,
-            height,
-            maxPixels: limits.maxPixels,
-          });
+          throw new PipelineError(
+            'parsing',
+            'resource_limit',
+            `Page ${pageNumber} is too large to render at ${dpi} dpi`,
+            {
+              limit: 'pixels',
+              pageNumber,
+              dpi,
+              width,
+              height,
+              maxPixels: limits.maxPixels,
+            },
+          );
         }
         const { canvas } = (document.canvasFactory as CanvasFactory).create(width, height);
         await page.render({ canvas, viewport }).promise;

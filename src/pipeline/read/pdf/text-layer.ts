@@ -50,7 +50,11 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200d\u2060\ufeff]/g
  * Builds the lines of one page from its text runs. `viewportTransform` is the page viewport's transform at scale 1
  * (it flips y and applies the page's /Rotate and crop box offset), so boxes come out in top-left-origin points.
  */
-export function buildLines(runs: readonly TextRun[], fonts: Readonly<Record<string, FontMetrics>>, viewportTransform: readonly number[]): Line[] {
+export function buildLines(
+  runs: readonly TextRun[],
+  fonts: Readonly<Record<string, FontMetrics>>,
+  viewportTransform: readonly number[],
+): Line[] {
   const horizontal: Fragment[] = [];
   const otherLines: Line[] = [];
   for (const run of runs) {
@@ -93,7 +97,15 @@ function placeRun(
       ),
     );
   if (chars.every((char) => /\s/u.test(char))) {
-    const space = { text: '', box: cornersOf(0, run.width), baseline: f, fontSize, touchesPrevious: false, touchesNext: false, isSpace: true };
+    const space = {
+      text: '',
+      box: cornersOf(0, run.width),
+      baseline: f,
+      fontSize,
+      touchesPrevious: false,
+      touchesNext: false,
+      isSpace: true,
+    };
     return { horizontal, fragments: horizontal ? [space] : [] };
   }
 
@@ -223,7 +235,11 @@ function wordOf(fragment: Fragment): Word {
 
 function lineOf(words: Word[]): Line {
   const rounded = words.map((word) => ({ text: word.text, bbox: roundBox(word.bbox) }));
-  return { text: rounded.map((word) => word.text).join(' '), bbox: roundBox(union(words.map((word) => word.bbox))), words: rounded };
+  return {
+    text: rounded.map((word) => word.text).join(' '),
+    bbox: roundBox(union(words.map((word) => word.bbox))),
+    words: rounded,
+  };
 }
 
 function multiply(m: readonly number[], n: readonly number[]): [number, number, number, number, number, number] {
@@ -251,7 +267,12 @@ function boundingBox(points: { x: number; y: number }[]): BBox {
 }
 
 function union(boxes: BBox[]): BBox {
-  return boundingBox(boxes.flatMap((box) => [{ x: box.x, y: box.y }, { x: box.x + box.width, y: box.y + box.height }]));
+  return boundingBox(
+    boxes.flatMap((box) => [
+      { x: box.x, y: box.y },
+      { x: box.x + box.width, y: box.y + box.height },
+    ]),
+  );
 }
 
 function roundBox(box: BBox): BBox {

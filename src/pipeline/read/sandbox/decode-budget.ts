@@ -51,11 +51,14 @@ export class DecodeBudget implements DecodeBudgetHook {
     }
     this.#totalBytes += Math.max(0, bytes - previousBytes);
     if (this.#totalBytes > this.limits.maxTotalBytes) {
-      throw this.#refuse(`The streams of the document decode to more than ${megabytes(this.limits.maxTotalBytes)} MB together`, {
-        limit: 'decoded_total',
-        maxTotalBytes: this.limits.maxTotalBytes,
-        totalBytes: this.#totalBytes,
-      });
+      throw this.#refuse(
+        `The streams of the document decode to more than ${megabytes(this.limits.maxTotalBytes)} MB together`,
+        {
+          limit: 'decoded_total',
+          maxTotalBytes: this.limits.maxTotalBytes,
+          totalBytes: this.#totalBytes,
+        },
+      );
     }
   }
 

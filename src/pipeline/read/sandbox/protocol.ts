@@ -37,7 +37,9 @@ export interface WireError {
   transient: boolean;
 }
 
-export type TaskReply = ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError }) & { memory?: WorkerMemory };
+export type TaskReply = ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError }) & {
+  memory?: WorkerMemory;
+};
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(PIPELINE_ERROR_CODES);
 
@@ -52,7 +54,8 @@ export function toWireError(error: unknown, stage: ErrorStage): WireError {
       transient: error.transient,
     };
   }
-  const cause = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  const cause =
+    error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
   return {
     stage,
     code: 'internal_error',

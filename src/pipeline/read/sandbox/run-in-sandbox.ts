@@ -85,10 +85,18 @@ export interface SandboxRunner {
 }
 
 /** Runs the task in a fresh worker thread that is terminated afterwards, whatever happened. */
-export async function runInSandbox<TIn, TOut>(task: SandboxTask<TIn, TOut>, input: TIn, options: SandboxOptions = {}): Promise<TOut> {
+export async function runInSandbox<TIn, TOut>(
+  task: SandboxTask<TIn, TOut>,
+  input: TIn,
+  options: SandboxOptions = {},
+): Promise<TOut> {
   options.signal?.throwIfAborted();
   const context = watchContext(options);
-  const worker = spawnSandboxWorker({ maxMemoryMb: context.limits.maxMemoryMb, preload: task.preload, preloadBaseUrl: task.moduleUrl });
+  const worker = spawnSandboxWorker({
+    maxMemoryMb: context.limits.maxMemoryMb,
+    preload: task.preload,
+    preloadBaseUrl: task.moduleUrl,
+  });
   const request = taskRequest(1, task, input, context);
   try {
     const outcome = await watchTask(worker, request, context);
@@ -129,6 +137,17 @@ export function decodeBudgetOf(limits: Pick<SandboxLimits, 'maxStreamMb'>): Deco
   };
 }
 
-export function taskRequest(id: number, task: SandboxTask<unknown, unknown>, input: unknown, context: WatchContext): TaskRequest {
-  return { id, taskModuleUrl: task.moduleUrl.href, input, stage: context.stage, decodeBudget: decodeBudgetOf(context.limits) };
+export function taskRequest(
+  id: number,
+  task: SandboxTask<unknown, unknown>,
+  input: unknown,
+  context: WatchContext,
+): TaskRequest {
+  return {
+    id,
+    taskModuleUrl: task.moduleUrl.href,
+    input,
+    stage: context.stage,
+    decodeBudget: decodeBudgetOf(context.limits),
+  };
 }

@@ -60,7 +60,8 @@ export class SandboxPool implements SandboxRunner {
   #closed = false;
 
   constructor(options: SandboxPoolOptions) {
-    if (!(Number.isInteger(options.maxWorkers) && options.maxWorkers >= 1)) throw new RangeError('maxWorkers must be a positive integer');
+    if (!(Number.isInteger(options.maxWorkers) && options.maxWorkers >= 1))
+      throw new RangeError('maxWorkers must be a positive integer');
     this.#limits = {
       timeoutMs: options.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs,
       maxMemoryMb: options.maxMemoryMb ?? DEFAULT_SANDBOX_LIMITS.maxMemoryMb,
@@ -86,7 +87,8 @@ export class SandboxPool implements SandboxRunner {
   async run<TIn, TOut>(task: SandboxTask<TIn, TOut>, input: TIn, options: SandboxOptions = {}): Promise<TOut> {
     if (this.#closed) throw new Error('the sandbox pool is closed');
     // The heap limit is fixed when a worker starts: a task asking for another one gets a worker of its own.
-    if (options.maxMemoryMb !== undefined && options.maxMemoryMb !== this.#limits.maxMemoryMb) return runInSandbox(task, input, options);
+    if (options.maxMemoryMb !== undefined && options.maxMemoryMb !== this.#limits.maxMemoryMb)
+      return runInSandbox(task, input, options);
     options.signal?.throwIfAborted();
     const pooled = await this.#acquire(options.signal);
     const context = watchContext({ ...options, maxMemoryMb: this.#limits.maxMemoryMb }, this.#limits);
@@ -97,7 +99,10 @@ export class SandboxPool implements SandboxRunner {
     // A task stopped by a budget leaves its garbage (up to the budget) in a worker that may idle for a minute
     // without collecting it: ending the worker frees it now.
     const overBudget = !outcome.ok && outcome.error instanceof PipelineError && outcome.error.code === 'resource_limit';
-    this.#release(pooled, (outcome.ok || outcome.workerUsable) && !overBudget && retainedMb <= this.#options.maxRetainedMb);
+    this.#release(
+      pooled,
+      (outcome.ok || outcome.workerUsable) && !overBudget && retainedMb <= this.#options.maxRetainedMb,
+    );
     if (!outcome.ok) throw outcome.error;
     return outcome.value as TOut;
   }
@@ -115,10 +120,16 @@ export class SandboxPool implements SandboxRunner {
     if (idle) return this.#markBusy(idle);
     if (this.size < this.#options.maxWorkers) return this.#markBusy(this.#start());
     if (this.#waiting.length >= this.#options.maxWaiting) {
-      throw new PipelineError('parsing', 'resource_limit', 'Too many documents are waiting for a sandbox worker', {
-        limit: 'sandbox_queue',
-        maxWaiting: this.#options.maxWaiting,
-      }, true);
+      throw new PipelineError(
+        'parsing',
+        'resource_limit',
+        'Too many documents are waiting for a sandbox worker',
+        {
+          limit: 'sandbox_queue',
+          maxWaiting: this.#options.maxWaiting,
+        },
+        true,
+      );
     }
     const handedOver = await new Promise<PooledWorker | null>((resolve, reject) => {
       const waiter: Waiter = (worker) => {

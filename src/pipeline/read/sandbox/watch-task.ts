@@ -23,7 +23,9 @@ export interface WatchContext {
 }
 
 /** `memory`: what the worker reported holding after the task, when it replied at all. */
-export type TaskOutcome = ({ ok: true; value: unknown } | { ok: false; error: unknown; workerUsable: boolean }) & { memory?: WorkerMemory };
+export type TaskOutcome = ({ ok: true; value: unknown } | { ok: false; error: unknown; workerUsable: boolean }) & {
+  memory?: WorkerMemory;
+};
 
 const MEMORY_WATCH_INTERVAL_MS = 100;
 
@@ -51,7 +53,15 @@ export function watchTask(worker: Worker, request: TaskRequest, context: WatchCo
       settle({ ok: false, error, workerUsable, ...(memory ? { memory } : {}) });
 
     const deadline = setTimeout(() => {
-      fail(new PipelineError(stage, 'timeout', `${what} took longer than ${limits.timeoutMs} ms`, { limitMs: limits.timeoutMs, elapsedMs: elapsedMs() }, true));
+      fail(
+        new PipelineError(
+          stage,
+          'timeout',
+          `${what} took longer than ${limits.timeoutMs} ms`,
+          { limitMs: limits.timeoutMs, elapsedMs: elapsedMs() },
+          true,
+        ),
+      );
     }, limits.timeoutMs);
 
     // The heap limit cannot see ArrayBuffers and native allocations (decoded streams, canvases): a 1.4 kB PDF can
@@ -90,13 +100,22 @@ export function watchTask(worker: Worker, request: TaskRequest, context: WatchCo
         return;
       }
       const cause = { name: error.name, code: error.code, message: truncate(error.message, 500) };
-      fail(new PipelineError(stage, 'internal_error', `${what} crashed`, { cause, elapsedMs: elapsedMs() }, false, { cause: error }));
+      fail(
+        new PipelineError(stage, 'internal_error', `${what} crashed`, { cause, elapsedMs: elapsedMs() }, false, {
+          cause: error,
+        }),
+      );
     };
     const onMessageError = (error: Error): void => {
       fail(new PipelineError(stage, 'internal_error', `${what} sent an unreadable reply`, {}, false, { cause: error }));
     };
     const onExit = (exitCode: number): void => {
-      fail(new PipelineError(stage, 'internal_error', `${what} ended without a reply`, { exitCode, elapsedMs: elapsedMs() }));
+      fail(
+        new PipelineError(stage, 'internal_error', `${what} ended without a reply`, {
+          exitCode,
+          elapsedMs: elapsedMs(),
+        }),
+      );
     };
 
     if (signal?.aborted) {
@@ -112,7 +131,12 @@ export function watchTask(worker: Worker, request: TaskRequest, context: WatchCo
       worker.postMessage(request, context.transferList ? [...context.transferList] : undefined);
     } catch (error) {
       // The input could not be cloned: the caller's mistake, the worker never saw it.
-      fail(new PipelineError(stage, 'internal_error', `${what} got an input that cannot be sent to a worker`, {}, false, { cause: error }), true);
+      fail(
+        new PipelineError(stage, 'internal_error', `${what} got an input that cannot be sent to a worker`, {}, false, {
+          cause: error,
+        }),
+        true,
+      );
     }
   });
 }

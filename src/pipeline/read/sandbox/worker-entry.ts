@@ -5,7 +5,13 @@
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { beginDecodeBudget, installBudgetedDecompressionStream } from './decode-budget.js';
-import { toWireError, type SandboxWorkerData, type TaskReply, type TaskRequest, type WorkerMemory } from './protocol.js';
+import {
+  toWireError,
+  type SandboxWorkerData,
+  type TaskReply,
+  type TaskRequest,
+  type WorkerMemory,
+} from './protocol.js';
 
 interface TaskModule {
   runTask?: (input: unknown) => Promise<unknown>;
@@ -43,7 +49,12 @@ function reply(message: TaskReply, stage: TaskRequest['stage']): void {
     parentPort?.postMessage({ ...message, memory: ownMemory() });
   } catch (error) {
     // The value could not be cloned (a function, a class with private state): report it instead of a silent hang.
-    parentPort?.postMessage({ id: message.id, ok: false, error: toWireError(error, stage), memory: ownMemory() } satisfies TaskReply);
+    parentPort?.postMessage({
+      id: message.id,
+      ok: false,
+      error: toWireError(error, stage),
+      memory: ownMemory(),
+    } satisfies TaskReply);
   }
 }
 

@@ -37,7 +37,11 @@ function lineOf(y: number, cells: readonly Cell[], confidence: number | undefine
   const words = cells.flatMap(([x, text]) => wordsOf(x, y, text, confidence));
   const x0 = Math.min(...words.map((w) => w.bbox.x));
   const x1 = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
-  const line: Line = { text: words.map((w) => w.text).join(' '), bbox: { x: x0, y, width: x1 - x0, height: HEIGHT }, words };
+  const line: Line = {
+    text: words.map((w) => w.text).join(' '),
+    bbox: { x: x0, y, width: x1 - x0, height: HEIGHT },
+    words,
+  };
   if (confidence !== undefined) line.confidence = confidence;
   return line;
 }

@@ -45,7 +45,14 @@ describe('e-invoice XML', () => {
   const einvoice = detectEInvoice(CREDIT_NOTE);
   // The printed page disagrees on purpose: the XML is what counts.
   const doc = buildDocument(
-    [{ lines: [[40, [50, 'Gutschrift Nr. WRONG-1']], [300, [380, 'Gesamtbetrag'], rightAt(540, '999,00 €')]] }],
+    [
+      {
+        lines: [
+          [40, [50, 'Gutschrift Nr. WRONG-1']],
+          [300, [380, 'Gesamtbetrag'], rightAt(540, '999,00 €')],
+        ],
+      },
+    ],
     einvoice,
   );
 
@@ -72,7 +79,10 @@ describe('e-invoice XML', () => {
     expect(result.lineItems).toEqual([
       { description: 'Returned widget', quantity: 3, unit_price: 0.1, amount: 0.3, unit: 'C62', tax_rate: 19 },
     ]);
-    expect(result.extraction).toMatchObject({ method: 'einvoice', einvoice: { syntax: 'CII', profile: 'urn:cen.eu:en16931:2017' } });
+    expect(result.extraction).toMatchObject({
+      method: 'einvoice',
+      einvoice: { syntax: 'CII', profile: 'urn:cen.eu:en16931:2017' },
+    });
   });
 
   it('gives XML paths as provenance, with confidence 1', () => {
@@ -92,7 +102,13 @@ describe('e-invoice XML', () => {
     expect(result.validation.checks).toEqual([
       { name: 'line_items_sum_equals_subtotal', passed: true, expected: 0.3, actual: 0.3 },
       { name: 'subtotal_plus_tax_equals_total', passed: true, expected: 0.36, actual: 0.36 },
-      { name: 'line_quantity_times_unit_price_equals_amount', passed: true, expected: 0.3, actual: 0.3, detail: 'lineItems[0]' },
+      {
+        name: 'line_quantity_times_unit_price_equals_amount',
+        passed: true,
+        expected: 0.3,
+        actual: 0.3,
+        detail: 'lineItems[0]',
+      },
     ]);
   });
 

@@ -44,8 +44,11 @@ describe('harvest documents, text path', () => {
     });
   });
 
-  it('US invoice (Google Document AI sample): month-first dates from the document\'s country', async () => {
-    const result = extractInvoice(await readTextLayer('harvest/documents/google-docai/warehouse-Invoice2.pdf'), OPTIONS);
+  it("US invoice (Google Document AI sample): month-first dates from the document's country", async () => {
+    const result = extractInvoice(
+      await readTextLayer('harvest/documents/google-docai/warehouse-Invoice2.pdf'),
+      OPTIONS,
+    );
     const want = label('harvest/labels/fields/google-docai/warehouse-Invoice2.json');
     expect(result.summary_data).toMatchObject({
       invoice_number: want.invoice_number,

@@ -17,7 +17,14 @@ describe('German invoice', () => {
         [106, [50, '80331 München'], [360, 'Ihre Bestellnummer:'], [470, 'B-4711']],
         [150, [50, 'RECHNUNG']],
         [180, [50, 'Pos.'], [80, 'Bezeichnung'], [300, 'Menge'], [360, 'Einzelpreis'], rightAt(540, 'Gesamt')],
-        [196, [50, '1'], [80, 'Beratung Datenschutz'], [300, '10 Std.'], rightAt(410, '120,00'), rightAt(540, '1.200,00')],
+        [
+          196,
+          [50, '1'],
+          [80, 'Beratung Datenschutz'],
+          [300, '10 Std.'],
+          rightAt(410, '120,00'),
+          rightAt(540, '1.200,00'),
+        ],
         [208, [80, 'vor Ort in München']],
         [224, [50, '2'], [80, 'Lizenz Jahresabo'], [300, '3 Stk.'], rightAt(410, '49,90'), rightAt(540, '149,70')],
         [270, [360, 'Nettobetrag'], rightAt(540, '1.349,70 €')],
@@ -41,7 +48,13 @@ describe('German invoice', () => {
       vendor_tax_id: 'DE136695976',
       buyer_name: 'Beispiel AG',
     });
-    expect(result.extraction).toMatchObject({ engine: 'builtin', method: 'layout', language: 'de', pages: 1, ocr_pages: 0 });
+    expect(result.extraction).toMatchObject({
+      engine: 'builtin',
+      method: 'layout',
+      language: 'de',
+      pages: 1,
+      ocr_pages: 0,
+    });
   });
 
   it('reads German amounts exactly and checks them', () => {
@@ -53,10 +66,21 @@ describe('German invoice', () => {
 
   it('reads the table, joining a description continued on the next line', () => {
     expect(result.lineItems).toEqual([
-      { description: 'Beratung Datenschutz\nvor Ort in München', quantity: 10, unit_price: 120, amount: 1200, unit: 'Std', tax_rate: null },
+      {
+        description: 'Beratung Datenschutz\nvor Ort in München',
+        quantity: 10,
+        unit_price: 120,
+        amount: 1200,
+        unit: 'Std',
+        tax_rate: null,
+      },
       { description: 'Lizenz Jahresabo', quantity: 3, unit_price: 49.9, amount: 149.7, unit: 'Stk', tax_rate: null },
     ]);
-    expect(result.validation.checks.filter((c) => c.name === 'line_quantity_times_unit_price_equals_amount').map((c) => c.passed)).toEqual([true, true]);
+    expect(
+      result.validation.checks
+        .filter((c) => c.name === 'line_quantity_times_unit_price_equals_amount')
+        .map((c) => c.passed),
+    ).toEqual([true, true]);
     expect(result.validation.checks.find((c) => c.name === 'line_items_sum_equals_subtotal')?.passed).toBe(true);
   });
 
@@ -88,7 +112,7 @@ describe('French invoice', () => {
         [156, [330, '69002 Lyon']],
         [200, [50, 'Facture n° F-2026-031']],
         [214, [50, 'Date de facture : 15/03/2026']],
-        [228, [50, 'Date d\'échéance : 14/04/2026']],
+        [228, [50, "Date d'échéance : 14/04/2026"]],
         [270, [50, 'Désignation'], [300, 'Qté'], [360, 'PU HT'], rightAt(540, 'Montant HT')],
         [286, [50, 'Reliure cuir'], [300, '2'], rightAt(400, '1 050,00'), rightAt(540, '2 100,00')],
         [300, [50, 'Dorure à chaud'], [300, '4'], rightAt(400, '12,50'), rightAt(540, '50,00')],
@@ -160,7 +184,14 @@ describe('German letter-style invoice (insurer): no date label, collection by di
 describe('a date range at the top is not the invoice date', () => {
   it('leaves the invoice date null when the only dates open and close a period', () => {
     const doc = buildDocument([
-      { lines: [[60, [50, 'Abrechnung Nr: 4711']], [80, [50, 'Zeitraum vom'], [200, '01.09.2013']], [80, [300, 'bis 30.09.2013']], [200, [50, 'Summe'], rightAt(540, '10,00 €')]] },
+      {
+        lines: [
+          [60, [50, 'Abrechnung Nr: 4711']],
+          [80, [50, 'Zeitraum vom'], [200, '01.09.2013']],
+          [80, [300, 'bis 30.09.2013']],
+          [200, [50, 'Summe'], rightAt(540, '10,00 €')],
+        ],
+      },
     ]);
     expect(extractInvoice(doc, OPTIONS).summary_data.invoice_date).toBeNull();
   });
@@ -210,7 +241,14 @@ describe('an invoice whose VAT row could not be read', () => {
 
   it('derives no tax when the difference is not a plausible rate', () => {
     const odd = buildDocument([
-      { lines: [[60, [50, 'Rechnung Nr. 9']], [200, [50, 'Nettobetrag:'], rightAt(540, '100,00 €')], [214, [50, 'MwSt.']], [260, [50, 'Gesamtbetrag:'], rightAt(540, '250,00 €')]] },
+      {
+        lines: [
+          [60, [50, 'Rechnung Nr. 9']],
+          [200, [50, 'Nettobetrag:'], rightAt(540, '100,00 €')],
+          [214, [50, 'MwSt.']],
+          [260, [50, 'Gesamtbetrag:'], rightAt(540, '250,00 €')],
+        ],
+      },
     ]);
     expect(extractInvoice(odd, OPTIONS).summary_data.tax).toBeNull();
   });
@@ -262,19 +300,28 @@ describe('a table whose quantity column header was lost', () => {
         lines: [
           [60, [50, 'Rechnung Nr. 4711 vom 05.03.2026']],
           [200, [50, 'Artikelbezeichnung'], [330, 'Nettopreis'], rightAt(540, 'Nettowert')],
-          [216, [50, '4123456000014 ZS997 100,0000 Stk. Zitronensäure'], rightAt(380, '1,0000'), rightAt(540, '100,00')],
+          [
+            216,
+            [50, '4123456000014 ZS997 100,0000 Stk. Zitronensäure'],
+            rightAt(380, '1,0000'),
+            rightAt(540, '100,00'),
+          ],
           [232, [50, '4123456000021 GZ250 10,0000 Stk. Gelierzucker'], rightAt(380, '0,0000'), rightAt(540, '0,00')],
           [248, [50, '4100130013294 2031 15 Bierbrau Pils'], rightAt(380, '12,0000'), rightAt(540, '180,00')],
         ],
       },
     ]);
     const items = extractInvoice(doc, OPTIONS).lineItems;
-    expect(items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([[100, 1, 100], [10, 0, 0], [15, 12, 180]]);
+    expect(items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([
+      [100, 1, 100],
+      [10, 0, 0],
+      [15, 12, 180],
+    ]);
   });
 });
 
 describe('a letterhead right above the window envelope', () => {
-  it('does not take the addressee\'s rows for the vendor\'s address', () => {
+  it("does not take the addressee's rows for the vendor's address", () => {
     const doc = buildDocument([
       {
         lines: [
@@ -307,7 +354,10 @@ describe('a title whose number stands in the next cell', () => {
         ],
       },
     ]);
-    expect(extractInvoice(doc, OPTIONS).summary_data).toMatchObject({ invoice_number: '471102', invoice_date: '2018-03-05' });
+    expect(extractInvoice(doc, OPTIONS).summary_data).toMatchObject({
+      invoice_number: '471102',
+      invoice_date: '2018-03-05',
+    });
   });
 });
 
@@ -319,7 +369,11 @@ describe('a minus sign OCR read as "="', () => {
       [214, [50, 'MwSt.'], rightAt(540, '-1,12')],
       [228, [50, 'Endbetrag'], rightAt(540, '-8,79')],
     ];
-    expect(extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS).summary_data).toMatchObject({ subtotal: -7.67, tax: -1.12, total: -8.79 });
+    expect(extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS).summary_data).toMatchObject({
+      subtotal: -7.67,
+      tax: -1.12,
+      total: -8.79,
+    });
     expect(extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data.subtotal).not.toBe(-7.67);
   });
 });

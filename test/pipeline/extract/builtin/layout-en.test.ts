@@ -67,7 +67,13 @@ describe('a table continued on the next page', () => {
   const rows = (from: number, y0: number): PageSpec['lines'] =>
     Array.from({ length: 3 }, (_, i) => {
       const n = from + i;
-      return [y0 + i * 16, [50, `Item ${n} part`], [300, String(n)], rightAt(410, '10.00'), rightAt(540, `${n * 10}.00`)] as const;
+      return [
+        y0 + i * 16,
+        [50, `Item ${n} part`],
+        [300, String(n)],
+        rightAt(410, '10.00'),
+        rightAt(540, `${n * 10}.00`),
+      ] as const;
     });
 
   const tableHeader = [230, [50, 'Description'], [300, 'Qty'], [360, 'Unit Price'], rightAt(540, 'Amount')] as const;
@@ -89,7 +95,14 @@ describe('a table continued on the next page', () => {
       { lines: [[60, [50, 'Description'], [300, 'Qty'], [360, 'Unit Price'], rightAt(540, 'Amount')], ...rows(4, 80)] },
     ]);
     const result = extractInvoice(doc, OPTIONS);
-    expect(result.lineItems.map((l) => l.description)).toEqual(['Item 1 part', 'Item 2 part', 'Item 3 part', 'Item 4 part', 'Item 5 part', 'Item 6 part']);
+    expect(result.lineItems.map((l) => l.description)).toEqual([
+      'Item 1 part',
+      'Item 2 part',
+      'Item 3 part',
+      'Item 4 part',
+      'Item 5 part',
+      'Item 6 part',
+    ]);
   });
 });
 
@@ -118,14 +131,17 @@ describe('fields without evidence', () => {
       tax: null,
       buyer_name: null,
     });
-    for (const key of ['due_date', 'po_number', 'subtotal', 'tax', 'buyer_name']) expect(result.fields[`summary_data.${key}`]).toBeUndefined();
+    for (const key of ['due_date', 'po_number', 'subtotal', 'tax', 'buyer_name'])
+      expect(result.fields[`summary_data.${key}`]).toBeUndefined();
     expect(result.lineItems).toEqual([]);
   });
 
   it('give the total as the amount due when nothing was prepaid, marked as derived (EN 16931 BT-115)', () => {
     expect(result.summary_data.amount_due).toBe(800);
     expect(result.fields['summary_data.amount_due']).toMatchObject({ source: 'derived', page: 1 });
-    expect(result.fields['summary_data.amount_due']!.confidence).toBeLessThan(result.fields['summary_data.total']!.confidence);
+    expect(result.fields['summary_data.amount_due']!.confidence).toBeLessThan(
+      result.fields['summary_data.total']!.confidence,
+    );
   });
 
   it('make checks unverifiable, not failed', () => {
@@ -209,13 +225,26 @@ describe('amount due after a prepayment', () => {
 
 describe('invoice numbers without a label', () => {
   it('reads "# INV-0042" printed under the title', () => {
-    const doc = buildDocument([{ lines: [[30, [50, 'Sammy Maystone']], [60, [460, '# invoice_number_1']], [100, [436, 'Date: Jan 1, 2022']]] }]);
+    const doc = buildDocument([
+      {
+        lines: [
+          [30, [50, 'Sammy Maystone']],
+          [60, [460, '# invoice_number_1']],
+          [100, [436, 'Date: Jan 1, 2022']],
+        ],
+      },
+    ]);
     expect(extractInvoice(doc, OPTIONS).summary_data.invoice_number).toBe('invoice_number_1');
   });
 
   it('takes a leading 1 before capitals for the I that OCR misread, on OCR pages only', () => {
-    const lines: PageSpec['lines'] = [[60, [50, 'Invoice No: 1BZY2087']], [100, [50, 'Date: 2022-01-01']]];
-    expect(extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS).summary_data.invoice_number).toBe('IBZY2087');
+    const lines: PageSpec['lines'] = [
+      [60, [50, 'Invoice No: 1BZY2087']],
+      [100, [50, 'Date: 2022-01-01']],
+    ];
+    expect(extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS).summary_data.invoice_number).toBe(
+      'IBZY2087',
+    );
     expect(extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data.invoice_number).toBe('1BZY2087');
   });
 });

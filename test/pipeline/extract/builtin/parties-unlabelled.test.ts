@@ -140,7 +140,12 @@ describe('due date from a payment sentence', () => {
     ]);
 
   it('reads "d\'ici le" after a French "régler" and "antes de" after a Spanish transfer request', () => {
-    expect(extractInvoice(withSentence('Merci de régler d’ici le 2024-03-20 par virement.'), OPTIONS).summary_data.due_date).toBe('2024-03-20');
-    expect(extractInvoice(withSentence('Por favor, transfiera el dinero antes de 2024-04-07:'), OPTIONS).summary_data.due_date).toBe('2024-04-07');
+    expect(
+      extractInvoice(withSentence('Merci de régler d’ici le 2024-03-20 par virement.'), OPTIONS).summary_data.due_date,
+    ).toBe('2024-03-20');
+    expect(
+      extractInvoice(withSentence('Por favor, transfiera el dinero antes de 2024-04-07:'), OPTIONS).summary_data
+        .due_date,
+    ).toBe('2024-04-07');
   });
 });

@@ -16,7 +16,12 @@ let pool: ReturnType<typeof createPdfSandboxPool>;
 
 async function read(path: string, withEInvoice = true): Promise<ReadDocument> {
   const pdf = await readPdf(datasetFile(path), { runner: pool });
-  return { format: 'pdf', pages: pdf.pages, einvoice: withEInvoice ? findEmbeddedEInvoice(pdf.attachments) : null, info: pdf.info };
+  return {
+    format: 'pdf',
+    pages: pdf.pages,
+    einvoice: withEInvoice ? findEmbeddedEInvoice(pdf.attachments) : null,
+    info: pdf.info,
+  };
 }
 
 beforeAll(() => {
@@ -39,7 +44,13 @@ describe('ZUGFeRD 1.0 COMFORT sample (German, embedded CII)', () => {
     const result = extractInvoice(await read(path), OPTIONS);
     expectSchema(result);
     expect(result.extraction.method).toBe('einvoice');
-    expect(result.summary_data).toMatchObject({ invoice_number: '471102', total: 529.87, tax: 56.87, currency: 'EUR', vendor_name: 'Lieferant GmbH' });
+    expect(result.summary_data).toMatchObject({
+      invoice_number: '471102',
+      total: 529.87,
+      tax: 56.87,
+      currency: 'EUR',
+      vendor_name: 'Lieferant GmbH',
+    });
   });
 
   it('reads the same values from the page when the XML is ignored', async () => {
@@ -67,7 +78,10 @@ describe('ZUGFeRD 1.0 COMFORT sample (German, embedded CII)', () => {
 
 describe('Mustang sample (English layout)', () => {
   it('reads number, date, totals and lines whose quantity column is titled "Amount"', async () => {
-    const doc = await read('zugferd-corpus/documents/ZUGFeRDv2/correct/Mustangproject/MustangGnuaccountingBeispielRE-20190610_507.pdf', false);
+    const doc = await read(
+      'zugferd-corpus/documents/ZUGFeRDv2/correct/Mustangproject/MustangGnuaccountingBeispielRE-20190610_507.pdf',
+      false,
+    );
     const result = extractInvoice(doc, OPTIONS);
     expect(result.summary_data).toMatchObject({
       invoice_number: 'RE-20190610/507',

@@ -32,7 +32,10 @@ describe('robustness', () => {
     const pages: PageSpec[] = Array.from({ length: 60 }, (_, p) => ({
       lines: [
         [40, [50, `Statement page ${p + 1}`]],
-        ...Array.from({ length: 40 }, (_, i) => [60 + i * 16, [50, `Item ${p}-${i}`], rightAt(540, `${i + 1}.00`)] as const),
+        ...Array.from(
+          { length: 40 },
+          (_, i) => [60 + i * 16, [50, `Item ${p}-${i}`], rightAt(540, `${i + 1}.00`)] as const,
+        ),
         [720, [380, 'Subtotal'], rightAt(540, `${p + 100}.00`)],
         [734, [380, 'Tax'], rightAt(540, `${p + 1}.00`)],
         [748, [380, 'Total'], rightAt(540, `${2 * p + 101}.00`)],

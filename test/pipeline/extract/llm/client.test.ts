@@ -21,7 +21,12 @@ const chat: ChatRequest = {
     json_schema: {
       name: 'tiny',
       strict: true,
-      schema: { type: 'object', properties: { total: { type: ['number', 'null'] } }, required: ['total'], additionalProperties: false },
+      schema: {
+        type: 'object',
+        properties: { total: { type: ['number', 'null'] } },
+        required: ['total'],
+        additionalProperties: false,
+      },
     },
   },
   maxTokens: 512,
@@ -52,18 +57,37 @@ describe('chat-completions client', () => {
   afterAll(() => server.close());
   beforeEach(() => {
     server.requests.length = 0;
-    settings = parseLlmSettings({ baseUrl: server.baseUrl, apiKey: KEY, model: 'gpt-4o', allowPrivateNetworks: true, timeoutMs: 1000, maxRetries: 2 });
+    settings = parseLlmSettings({
+      baseUrl: server.baseUrl,
+      apiKey: KEY,
+      model: 'gpt-4o',
+      allowPrivateNetworks: true,
+      timeoutMs: 1000,
+      maxRetries: 2,
+    });
   });
 
   it('POSTs a well-formed request and reads the completion', async () => {
     server.script(completion({ total: 10 }, { promptTokens: 42, completionTokens: 7 }));
     const result = await createChatCompletion(settings, chat);
-    expect(result).toMatchObject({ content: '{"total":10}', finishReason: 'stop', usage: { promptTokens: 42, completionTokens: 7 }, attempts: 1, model: 'gpt-4o-2024-08-06' });
+    expect(result).toMatchObject({
+      content: '{"total":10}',
+      finishReason: 'stop',
+      usage: { promptTokens: 42, completionTokens: 7 },
+      attempts: 1,
+      model: 'gpt-4o-2024-08-06',
+    });
     const [seen] = server.requests;
     expect(seen?.url).toBe('/v1/chat/completions');
     expect(seen?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(seen?.headers['content-type']).toBe('application/json');
-    expect(seen?.body).toMatchObject({ model: 'gpt-4o', temperature: 0, max_tokens: 512, stream: false, response_format: chat.responseFormat });
+    expect(seen?.body).toMatchObject({
+      model: 'gpt-4o',
+      temperature: 0,
+      max_tokens: 512,
+      stream: false,
+      response_format: chat.responseFormat,
+    });
   });
 
   it('waits for Retry-After on a 429, then succeeds', async () => {
@@ -75,13 +99,20 @@ describe('chat-completions client', () => {
   });
 
   it('prefers retry-after-ms, and retries a 500 with backoff', async () => {
-    server.script(apiError(429, 'slow down', { 'retry-after-ms': '120', 'retry-after': '30' }), apiError(500, 'The server had an error'), completion({ total: 1 }));
+    server.script(
+      apiError(429, 'slow down', { 'retry-after-ms': '120', 'retry-after': '30' }),
+      apiError(500, 'The server had an error'),
+      completion({ total: 1 }),
+    );
     const retries: unknown[] = [];
     const started = Date.now();
     const result = await createChatCompletion(settings, chat, { backoff: FAST, onRetry: (info) => retries.push(info) });
     expect(result.attempts).toBe(3);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(retries).toMatchObject([{ attempt: 1, delayMs: 120, reason: 'rate_limited', status: 429 }, { attempt: 2, reason: 'server_error', status: 500 }]);
+    expect(retries).toMatchObject([
+      { attempt: 1, delayMs: 120, reason: 'rate_limited', status: 429 },
+      { attempt: 2, reason: 'server_error', status: 500 },
+    ]);
   });
 
   it('gives up after maxRetries on 503 as a transient failure', async () => {
@@ -89,7 +120,13 @@ describe('chat-completions client', () => {
     const error = await failure(createChatCompletion(settings, chat, { backoff: FAST }));
     expect(server.requests).toHaveLength(3);
     expect(error).toMatchObject({ stage: 'extraction', code: 'extraction_failed', transient: true });
-    expect(error.detail).toMatchObject({ reason: 'server_error', status: 503, attempts: 3, serverMessage: 'overloaded', model: 'gpt-4o' });
+    expect(error.detail).toMatchObject({
+      reason: 'server_error',
+      status: 503,
+      attempts: 3,
+      serverMessage: 'overloaded',
+      model: 'gpt-4o',
+    });
   });
 
   it('does not wait for a Retry-After longer than the cap: transient failure at once', async () => {
@@ -110,7 +147,11 @@ describe('chat-completions client', () => {
   });
 
   it('does not retry a 400, and hints at json_object when the server objects to response_format', async () => {
-    const noJsonWord: ChatRequest = { ...chat, messages: [{ role: 'user', content: 'hello' }], responseFormat: { type: 'json_object' } };
+    const noJsonWord: ChatRequest = {
+      ...chat,
+      messages: [{ role: 'user', content: 'hello' }],
+      responseFormat: { type: 'json_object' },
+    };
     const error = await failure(createChatCompletion(settings, noJsonWord, { backoff: FAST }));
     expect(server.requests).toHaveLength(1);
     expect(error).toMatchObject({ transient: false, detail: { reason: 'bad_request', status: 400 } });
@@ -137,7 +178,11 @@ describe('chat-completions client', () => {
   it('refuses a loopback model server unless allowPrivateNetworks is set', async () => {
     const error = await failure(createChatCompletion({ ...settings, allowPrivateNetworks: false }, chat));
     expect(server.requests).toHaveLength(0);
-    expect(error).toMatchObject({ stage: 'extraction', transient: false, detail: { reason: 'address_not_allowed', range: 'loopback' } });
+    expect(error).toMatchObject({
+      stage: 'extraction',
+      transient: false,
+      detail: { reason: 'address_not_allowed', range: 'loopback' },
+    });
   });
 
   it('retries network errors and reports them as transient', async () => {
@@ -145,7 +190,11 @@ describe('chat-completions client', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(createChatCompletion({ ...settings, baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 1 }, chat, { backoff: FAST }));
+    const error = await failure(
+      createChatCompletion({ ...settings, baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 1 }, chat, {
+        backoff: FAST,
+      }),
+    );
     expect(error).toMatchObject({ transient: true, detail: { reason: 'network', attempts: 2, error: 'ECONNREFUSED' } });
   });
 
@@ -154,7 +203,12 @@ describe('chat-completions client', () => {
     const controller = new AbortController();
     const reason = new Error('shutting down');
     setTimeout(() => controller.abort(reason), 100);
-    await expect(createChatCompletion(settings, chat, { signal: controller.signal, backoff: { baseDelayMs: 5_000, maxDelayMs: 5_000 } })).rejects.toBe(reason);
+    await expect(
+      createChatCompletion(settings, chat, {
+        signal: controller.signal,
+        backoff: { baseDelayMs: 5_000, maxDelayMs: 5_000 },
+      }),
+    ).rejects.toBe(reason);
   });
 
   it('reuses a long-lived dispatcher', async () => {

@@ -31,7 +31,10 @@ beforeEach(() => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<PipelineError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PipelineError);
   expect(`${(err as Error).message} ${JSON.stringify((err as PipelineError).detail)}`).not.toContain(KEY);
   return err as PipelineError;
@@ -39,7 +42,9 @@ async function failure(promise: Promise<unknown>): Promise<PipelineError> {
 
 const userText = (index = 0): string => {
   const content = server.requests[index]?.body.messages[1].content;
-  return typeof content === 'string' ? content : (content as ContentPart[]).map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n');
+  return typeof content === 'string'
+    ? content
+    : (content as ContentPart[]).map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n');
 };
 
 describe('extractWithLlm: invoices', () => {
@@ -56,7 +61,11 @@ describe('extractWithLlm: invoices', () => {
     const body = server.requests[0]!.body;
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema).toMatchObject({ name: 'docex_invoice', strict: true });
-    expect(Object.keys(body.response_format.json_schema.schema.properties)).toEqual(['document_type', 'summary_data', 'lineItems']);
+    expect(Object.keys(body.response_format.json_schema.schema.properties)).toEqual([
+      'document_type',
+      'summary_data',
+      'lineItems',
+    ]);
     expect(body.messages[0].role).toBe('system');
     // Side-by-side blocks stay on one row, in their columns.
     expect(userText()).toMatch(/Muster GmbH {10,}Acme Ltd/);
@@ -64,7 +73,10 @@ describe('extractWithLlm: invoices', () => {
   });
 
   it('turns amounts, dates and currencies into exact values, and unreadable leaves into null', async () => {
-    const answer = sampleInvoiceAnswer() as { summary_data: Record<string, unknown>; lineItems: Array<Record<string, unknown>> };
+    const answer = sampleInvoiceAnswer() as {
+      summary_data: Record<string, unknown>;
+      lineItems: Array<Record<string, unknown>>;
+    };
     Object.assign(answer.summary_data, {
       subtotal: 'EUR 1,000.00',
       tax: 0.30000000000000004,
@@ -95,7 +107,11 @@ describe('extractWithLlm: invoices', () => {
       po_number: null,
     });
     expect(Object.keys(summary)).not.toContain('iban');
-    expect((data as { lineItems: unknown[] }).lineItems[0]).toMatchObject({ quantity: 2.5, unit_price: 0.0125, amount: null });
+    expect((data as { lineItems: unknown[] }).lineItems[0]).toMatchObject({
+      quantity: 2.5,
+      unit_price: 0.0125,
+      amount: null,
+    });
     expect(issues).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^summary_data\.due_date: could not read/),
@@ -111,12 +127,18 @@ describe('extractWithLlm: invoices', () => {
     server.script(completion(answer));
     const { data } = await extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: false, settings });
     expect((data as { lineItems: unknown[] }).lineItems).toEqual([]);
-    expect(Object.keys(server.requests[0]!.body.response_format.json_schema.schema.properties)).toEqual(['document_type', 'summary_data']);
+    expect(Object.keys(server.requests[0]!.body.response_format.json_schema.schema.properties)).toEqual([
+      'document_type',
+      'summary_data',
+    ]);
     expect(server.requests[0]!.body.messages[0].content).not.toContain('lineItems');
   });
 
   it('keeps a debit-note job a debit note unless the model sees a credit note', async () => {
-    server.script(completion(sampleInvoiceAnswer()), completion({ ...sampleInvoiceAnswer(), document_type: 'credit_note' }));
+    server.script(
+      completion(sampleInvoiceAnswer()),
+      completion({ ...sampleInvoiceAnswer(), document_type: 'credit_note' }),
+    );
     const first = await extractWithLlm(sampleInvoice(), { typeId: 3, requireLineItems: true, settings });
     const second = await extractWithLlm(sampleInvoice(), { typeId: 3, requireLineItems: true, settings });
     expect([first.data.document_type, second.data.document_type]).toEqual(['debit_note', 'credit_note']);
@@ -142,18 +164,30 @@ describe('extractWithLlm: invoices', () => {
     server.script(completion('{"summary_data": {'), completion('Sorry, here is the data: total 119,12'));
     const error = await failure(extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings }));
     expect(server.requests).toHaveLength(2);
-    expect(error).toMatchObject({ stage: 'extraction', code: 'extraction_failed', transient: false, detail: { reason: 'malformed_output' } });
+    expect(error).toMatchObject({
+      stage: 'extraction',
+      code: 'extraction_failed',
+      transient: false,
+      detail: { reason: 'malformed_output' },
+    });
   });
 
   it('asks for a repair when the structure is wrong, then fails with schema_mismatch', async () => {
     server.script(completion({ invoice_number: 'INV-1' }), completion({ summary_data: 'INV-1', lineItems: [] }));
     const error = await failure(extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings }));
-    expect(error.detail).toMatchObject({ reason: 'schema_mismatch', firstProblem: 'summary_data is missing or not an object' });
+    expect(error.detail).toMatchObject({
+      reason: 'schema_mismatch',
+      firstProblem: 'summary_data is missing or not an object',
+    });
   });
 
   it('accepts an answer in code fences (json_object mode on a local server) and sends the schema in the prompt', async () => {
     server.script(completion('```json\n' + JSON.stringify(sampleInvoiceAnswer()) + '\n```'));
-    const result = await extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings: { ...settings, responseFormat: 'json_object' } });
+    const result = await extractWithLlm(sampleInvoice(), {
+      typeId: 0,
+      requireLineItems: true,
+      settings: { ...settings, responseFormat: 'json_object' },
+    });
     expect(result.data.summary_data).toMatchObject({ total: 119.12 });
     const body = server.requests[0]!.body;
     expect(body.response_format).toEqual({ type: 'json_object' });
@@ -175,13 +209,24 @@ describe('extractWithLlm: invoices', () => {
 
   it('reports transient server trouble as a transient extraction failure', async () => {
     server.script(apiError(502, 'bad gateway'), apiError(502, 'bad gateway'));
-    const error = await failure(extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings, backoff: FAST }));
-    expect(error).toMatchObject({ stage: 'extraction', code: 'extraction_failed', transient: true, detail: { reason: 'server_error', attempts: 2 } });
+    const error = await failure(
+      extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings, backoff: FAST }),
+    );
+    expect(error).toMatchObject({
+      stage: 'extraction',
+      code: 'extraction_failed',
+      transient: true,
+      detail: { reason: 'server_error', attempts: 2 },
+    });
   });
 
   it('leaves modelCost null without a price table or without reported usage', async () => {
     server.script(completion(sampleInvoiceAnswer()), completion(sampleInvoiceAnswer(), { usage: false }));
-    const unpriced = await extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings: { ...settings, prices: null } });
+    const unpriced = await extractWithLlm(sampleInvoice(), {
+      typeId: 0,
+      requireLineItems: true,
+      settings: { ...settings, prices: null },
+    });
     const unreported = await extractWithLlm(sampleInvoice(), { typeId: 0, requireLineItems: true, settings });
     expect(unpriced.modelCost).toBeNull();
     expect(unpriced.usage).toEqual({ promptTokens: 1000, completionTokens: 200 });
@@ -189,19 +234,30 @@ describe('extractWithLlm: invoices', () => {
   });
 
   it('cuts a long document at the character budget and says so', async () => {
-    const rows = Array.from({ length: 50 }, (_, i) => [{ x: 40, text: `Position ${i + 1} Widget type ${i + 1}` }, { x: 470, text: `${i + 1},00` }]);
+    const rows = Array.from({ length: 50 }, (_, i) => [
+      { x: 40, text: `Position ${i + 1} Widget type ${i + 1}` },
+      { x: 470, text: `${i + 1},00` },
+    ]);
     const long = documentOf(page(1, rows), page(2, rows), page(3, rows));
     server.script(completion(sampleInvoiceAnswer()));
-    const result = await extractWithLlm(long, { typeId: 0, requireLineItems: true, settings: { ...settings, maxInputChars: 3000 } });
+    const result = await extractWithLlm(long, {
+      typeId: 0,
+      requireLineItems: true,
+      settings: { ...settings, maxInputChars: 3000 },
+    });
     expect(result.prompt).toMatchObject({ truncated: true, textPages: [1], omittedPages: [2, 3] });
     expect(result.prompt.textChars).toBeLessThanOrEqual(3000);
-    expect(userText()).toContain('[Truncated: the document is longer than the 3000-character limit. Page 1 is cut here. Pages not included: 2-3.');
+    expect(userText()).toContain(
+      '[Truncated: the document is longer than the 3000-character limit. Page 1 is cut here. Pages not included: 2-3.',
+    );
   });
 
   it('refuses typeIds it has no schema for, and documents without content', async () => {
     const unsupported = await failure(extractWithLlm(sampleInvoice(), { typeId: 8, requireLineItems: true, settings }));
     expect(unsupported.detail).toMatchObject({ reason: 'unsupported_type', typeId: 8 });
-    const empty = await failure(extractWithLlm(documentOf(page(1, [])), { typeId: 0, requireLineItems: true, settings }));
+    const empty = await failure(
+      extractWithLlm(documentOf(page(1, [])), { typeId: 0, requireLineItems: true, settings }),
+    );
     expect(empty.detail).toMatchObject({ reason: 'no_content' });
     expect(server.requests).toHaveLength(0);
   });
@@ -209,10 +265,24 @@ describe('extractWithLlm: invoices', () => {
 
 describe('extractWithLlm: scanned pages and vision', () => {
   const scanned = (): ReturnType<typeof documentOf> =>
-    documentOf(page(1, [[{ x: 40, text: 'Cover letter' }]]), page(2, [[{ x: 40, text: 'Rechnung INV-9' }, { x: 400, text: 'Gesamt 10,00' }]], 'ocr'));
+    documentOf(
+      page(1, [[{ x: 40, text: 'Cover letter' }]]),
+      page(
+        2,
+        [
+          [
+            { x: 40, text: 'Rechnung INV-9' },
+            { x: 400, text: 'Gesamt 10,00' },
+          ],
+        ],
+        'ocr',
+      ),
+    );
 
   it('sends OCR pages as images to a vision model, text pages as text', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     const asked: number[] = [];
     server.script(completion(sampleInvoiceAnswer()));
     const result = await extractWithLlm(scanned(), {
@@ -228,14 +298,25 @@ describe('extractWithLlm: scanned pages and vision', () => {
     expect(result.prompt).toMatchObject({ textPages: [1], imagePages: [2] });
     const content = server.requests[0]!.body.messages[1].content as ContentPart[];
     expect(content.map((p) => p.type)).toEqual(['text', 'image_url']);
-    expect(content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('--- Page 2 of 2 (scanned image) ---') });
-    expect(content[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}`, detail: 'high' } });
+    expect(content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('--- Page 2 of 2 (scanned image) ---'),
+    });
+    expect(content[1]).toEqual({
+      type: 'image_url',
+      image_url: { url: `data:image/png;base64,${png.toString('base64')}`, detail: 'high' },
+    });
     expect(JSON.stringify(content)).not.toContain('Rechnung INV-9');
   });
 
   it('sends OCR text when vision is off or no usable image comes back', async () => {
     server.script(completion(sampleInvoiceAnswer()), completion(sampleInvoiceAnswer()));
-    await extractWithLlm(scanned(), { typeId: 0, requireLineItems: true, settings, pageImages: async () => Buffer.from('png?') });
+    await extractWithLlm(scanned(), {
+      typeId: 0,
+      requireLineItems: true,
+      settings,
+      pageImages: async () => Buffer.from('png?'),
+    });
     const fallback = await extractWithLlm(scanned(), {
       typeId: 0,
       requireLineItems: true,
@@ -266,23 +347,72 @@ describe('extractWithLlm: other document types', () => {
     expect(data).toEqual({
       document_type: 'po_numbers',
       summary_data: { po_number: 'PO-4711' },
-      po_numbers: [{ value: 'PO-4711', label: 'Bestellnummer', page: 1, bbox: { x: 122.5, y: 110, width: 38.5, height: 10 }, confidence: 0.9 }],
+      po_numbers: [
+        {
+          value: 'PO-4711',
+          label: 'Bestellnummer',
+          page: 1,
+          bbox: { x: 122.5, y: 110, width: 38.5, height: 10 },
+          confidence: 0.9,
+        },
+      ],
     });
     expect(issues).toEqual(['po_numbers[0]: "PO-9999" does not appear in the document text, dropped']);
-    expect(server.requests[0]!.body.response_format.json_schema.schema.properties.po_numbers.items.required).toEqual(['value', 'label', 'page']);
+    expect(server.requests[0]!.body.response_format.json_schema.schema.properties.po_numbers.items.required).toEqual([
+      'value',
+      'label',
+      'page',
+    ]);
   });
 
   it('typeId 4: transactions carry positive amounts with a direction; only the last four card digits are kept', async () => {
-    const statement = documentOf(page(1, [[{ x: 40, text: 'Card 4111 1111 1111 1234' }], [{ x: 40, text: '02.10.2026 PAYMENT THANK YOU -50,00' }]]));
+    const statement = documentOf(
+      page(1, [
+        [{ x: 40, text: 'Card 4111 1111 1111 1234' }],
+        [{ x: 40, text: '02.10.2026 PAYMENT THANK YOU -50,00' }],
+      ]),
+    );
     const summary = Object.fromEntries(
-      ['issuer_name', 'account_holder', 'account_number_last4', 'statement_date', 'period_start', 'period_end', 'currency', 'previous_balance', 'payments_and_credits', 'purchases_and_debits', 'fees', 'interest', 'new_balance', 'minimum_payment_due', 'payment_due_date', 'credit_limit', 'available_credit'].map((k) => [k, null]),
+      [
+        'issuer_name',
+        'account_holder',
+        'account_number_last4',
+        'statement_date',
+        'period_start',
+        'period_end',
+        'currency',
+        'previous_balance',
+        'payments_and_credits',
+        'purchases_and_debits',
+        'fees',
+        'interest',
+        'new_balance',
+        'minimum_payment_due',
+        'payment_due_date',
+        'credit_limit',
+        'available_credit',
+      ].map((k) => [k, null]),
     );
     server.script(
       completion({
         summary_data: { ...summary, account_number_last4: '4111 1111 1111 1234', new_balance: '1.250,40' },
         transactions: [
-          { transaction_date: '2026-10-02', posting_date: null, description: 'PAYMENT THANK YOU', amount: -50, direction: null, reference: null },
-          { transaction_date: '2026-10-05', posting_date: '2026-10-06', description: 'BOOKSHOP', amount: '12.99', direction: 'Debit', reference: null },
+          {
+            transaction_date: '2026-10-02',
+            posting_date: null,
+            description: 'PAYMENT THANK YOU',
+            amount: -50,
+            direction: null,
+            reference: null,
+          },
+          {
+            transaction_date: '2026-10-05',
+            posting_date: '2026-10-06',
+            description: 'BOOKSHOP',
+            amount: '12.99',
+            direction: 'Debit',
+            reference: null,
+          },
         ],
       }),
     );

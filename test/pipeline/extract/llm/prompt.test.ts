@@ -75,8 +75,16 @@ describe('the messages', () => {
     expect(cut.messages[1]!.content).toContain('Page 2 is cut here. Use null for values you cannot see.]');
 
     const firstOnly = await buildMessages(documentOf(first), options);
-    const dropped = await buildMessages(documentOf(first, page(2, rows), page(3, rows)), { ...options, maxInputChars: firstOnly.textChars + 30 });
-    expect(dropped).toMatchObject({ truncated: true, textPages: [1], omittedPages: [2, 3], textChars: firstOnly.textChars });
+    const dropped = await buildMessages(documentOf(first, page(2, rows), page(3, rows)), {
+      ...options,
+      maxInputChars: firstOnly.textChars + 30,
+    });
+    expect(dropped).toMatchObject({
+      truncated: true,
+      textPages: [1],
+      omittedPages: [2, 3],
+      textChars: firstOnly.textChars,
+    });
     expect(dropped.messages[1]!.content).toContain('[Truncated: the document is longer than the');
     expect(dropped.messages[1]!.content).toContain('Pages not included: 2-3. Use null for values you cannot see.]');
   });
@@ -85,7 +93,11 @@ describe('the messages', () => {
     const pages = Array.from({ length: 23 }, (_, i) => page(i + 1, [[{ x: 40, text: `page ${i + 1}` }]], 'ocr'));
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const asked: number[] = [];
-    const built = await buildMessages(documentOf(...pages), { ...options, vision: true, pageImages: async (n) => (asked.push(n), png) });
+    const built = await buildMessages(documentOf(...pages), {
+      ...options,
+      vision: true,
+      pageImages: async (n) => (asked.push(n), png),
+    });
     expect(asked).toHaveLength(20);
     expect(built.imagePages).toHaveLength(20);
     expect(built.textPages).toEqual([21, 22, 23]);

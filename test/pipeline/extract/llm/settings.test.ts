@@ -79,17 +79,38 @@ describe('LLM settings from the environment', () => {
   });
 
   it('asks for both prices, and for a base URL and model when other variables are set', () => {
-    expect(problems(() => llmSettingsFromEnv({ DOCEX_LLM_BASE_URL: 'http://localhost:11434/v1', DOCEX_LLM_MODEL: 'llama3.1', DOCEX_LLM_PRICE_INPUT_PER_MTOK: '1' }))).toEqual([
-      'DOCEX_LLM_PRICE_*: give both the input and the output price per million tokens, or neither',
-    ]);
+    expect(
+      problems(() =>
+        llmSettingsFromEnv({
+          DOCEX_LLM_BASE_URL: 'http://localhost:11434/v1',
+          DOCEX_LLM_MODEL: 'llama3.1',
+          DOCEX_LLM_PRICE_INPUT_PER_MTOK: '1',
+        }),
+      ),
+    ).toEqual(['DOCEX_LLM_PRICE_*: give both the input and the output price per million tokens, or neither']);
     expect(problems(() => llmSettingsFromEnv({ DOCEX_LLM_API_KEY: 'sk-x' }))).toEqual([
       'DOCEX_LLM_API_KEY: set DOCEX_LLM_BASE_URL and DOCEX_LLM_MODEL to enable the LLM engine',
     ]);
-    expect(problems(() => llmSettingsFromEnv({ DOCEX_LLM_BASE_URL: 'http://localhost:11434/v1' }))).toEqual(['DOCEX_LLM_MODEL: is required']);
+    expect(problems(() => llmSettingsFromEnv({ DOCEX_LLM_BASE_URL: 'http://localhost:11434/v1' }))).toEqual([
+      'DOCEX_LLM_MODEL: is required',
+    ]);
   });
 
   it('lists its variable names for the configuration table', () => {
-    expect(Object.keys(LLM_ENV_VARIABLES)).toEqual(expect.arrayContaining(['DOCEX_LLM_BASE_URL', 'DOCEX_LLM_API_KEY', 'DOCEX_LLM_MODEL', 'DOCEX_LLM_FLAVOUR', 'DOCEX_LLM_AZURE_API_VERSION', 'DOCEX_LLM_VISION', 'DOCEX_LLM_TIMEOUT_MS', 'DOCEX_LLM_MAX_RETRIES', 'DOCEX_LLM_PRICE_INPUT_PER_MTOK', 'DOCEX_LLM_PRICE_OUTPUT_PER_MTOK']));
+    expect(Object.keys(LLM_ENV_VARIABLES)).toEqual(
+      expect.arrayContaining([
+        'DOCEX_LLM_BASE_URL',
+        'DOCEX_LLM_API_KEY',
+        'DOCEX_LLM_MODEL',
+        'DOCEX_LLM_FLAVOUR',
+        'DOCEX_LLM_AZURE_API_VERSION',
+        'DOCEX_LLM_VISION',
+        'DOCEX_LLM_TIMEOUT_MS',
+        'DOCEX_LLM_MAX_RETRIES',
+        'DOCEX_LLM_PRICE_INPUT_PER_MTOK',
+        'DOCEX_LLM_PRICE_OUTPUT_PER_MTOK',
+      ]),
+    );
   });
 });
 
@@ -103,27 +124,51 @@ describe('LLM settings from a parser version config', () => {
   })!;
 
   it('overrides some settings and inherits the rest, key included, on the same server', () => {
-    const settings = parseLlmSettings({ model: 'gpt-4o-mini', prices: { inputPerMillion: '0.15', outputPerMillion: 0.6 }, maxOutputTokens: 8192 }, { inherit: env });
-    expect(settings).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-operator', model: 'gpt-4o-mini', maxOutputTokens: 8192, prices: { inputPerMillion: '0.15', outputPerMillion: '0.6' } });
+    const settings = parseLlmSettings(
+      { model: 'gpt-4o-mini', prices: { inputPerMillion: '0.15', outputPerMillion: 0.6 }, maxOutputTokens: 8192 },
+      { inherit: env },
+    );
+    expect(settings).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-operator',
+      model: 'gpt-4o-mini',
+      maxOutputTokens: 8192,
+      prices: { inputPerMillion: '0.15', outputPerMillion: '0.6' },
+    });
   });
 
   it("never sends the operator's key to a different server", () => {
-    const local = parseLlmSettings({ baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5vl', allowPrivateNetworks: true, prices: null }, { inherit: env });
+    const local = parseLlmSettings(
+      { baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5vl', allowPrivateNetworks: true, prices: null },
+      { inherit: env },
+    );
     expect(local.apiKey).toBeUndefined();
     expect(local.prices).toBeNull();
-    const azure = parseLlmSettings({ flavour: 'azure', baseUrl: 'https://acme.openai.azure.com', model: 'gpt4o-prod', apiKey: 'azure-key' }, { inherit: env });
+    const azure = parseLlmSettings(
+      { flavour: 'azure', baseUrl: 'https://acme.openai.azure.com', model: 'gpt4o-prod', apiKey: 'azure-key' },
+      { inherit: env },
+    );
     expect(azure).toMatchObject({ flavour: 'azure', apiKey: 'azure-key', azureApiVersion: '2024-10-21' });
   });
 
   it('refuses unknown names, credentials in the URL and bad values, naming each', () => {
-    expect(problems(() => parseLlmSettings({ baseUrl: 'https://user:pw@api.example.com/v1', model: 'x', temperature: 0.2, maxRetries: -1 }))).toEqual([
+    expect(
+      problems(() =>
+        parseLlmSettings({
+          baseUrl: 'https://user:pw@api.example.com/v1',
+          model: 'x',
+          temperature: 0.2,
+          maxRetries: -1,
+        }),
+      ),
+    ).toEqual([
       expect.stringMatching(/^temperature: unknown setting \(known: baseUrl, apiKey, model/),
       'baseUrl: must not contain credentials (use the API key setting)',
       'maxRetries: must be at least 0',
     ]);
-    expect(problems(() => parseLlmSettings({ baseUrl: 'https://api.openai.com/v1', model: 'x', DOCEX_LLM_MODEL: 'y' }))).toEqual([
-      'DOCEX_LLM_MODEL: given twice (also as model)',
-    ]);
+    expect(
+      problems(() => parseLlmSettings({ baseUrl: 'https://api.openai.com/v1', model: 'x', DOCEX_LLM_MODEL: 'y' })),
+    ).toEqual(['DOCEX_LLM_MODEL: given twice (also as model)']);
   });
 
   it('redacts the key for logs', () => {
@@ -137,8 +182,12 @@ describe('modelCost', () => {
     const prices = { inputPerMillion: '2.50', outputPerMillion: '10.00' };
     expect(computeModelCost({ promptTokens: 1234, completionTokens: 567 }, prices)).toBe('0.008755');
     expect(computeModelCost({ promptTokens: 0, completionTokens: 0 }, prices)).toBe('0.000000');
-    expect(computeModelCost({ promptTokens: 1, completionTokens: 0 }, { inputPerMillion: '0.15', outputPerMillion: '0.6' })).toBe('0.000000');
-    expect(computeModelCost({ promptTokens: 7, completionTokens: 0 }, { inputPerMillion: '0.15', outputPerMillion: '0.6' })).toBe('0.000001');
+    expect(
+      computeModelCost({ promptTokens: 1, completionTokens: 0 }, { inputPerMillion: '0.15', outputPerMillion: '0.6' }),
+    ).toBe('0.000000');
+    expect(
+      computeModelCost({ promptTokens: 7, completionTokens: 0 }, { inputPerMillion: '0.15', outputPerMillion: '0.6' }),
+    ).toBe('0.000001');
     expect(computeModelCost({ promptTokens: 123_456_789, completionTokens: 98_765_432 }, prices)).toBe('1296.296293');
     expect(computeModelCost({ promptTokens: 10, completionTokens: 10 }, null)).toBeNull();
   });

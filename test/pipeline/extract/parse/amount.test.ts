@@ -84,9 +84,29 @@ describe('parseAmount: formats', () => {
   });
 
   it.each([
-    '', ' ', 'abc', '12.00 kg', 'abc 12', '€ 12 USD', '--12', '+-12', '((12))', '1,2,3', '12 34', '1 2345',
-    '1.234,567.89', '1,234,56', '12.5%', '15.03.2026', '2026-03-15', '1.', '.50', '1234567890123456',
-    '0.1234567', 'DE123456789', `${'9'.repeat(70)}`,
+    '',
+    ' ',
+    'abc',
+    '12.00 kg',
+    'abc 12',
+    '€ 12 USD',
+    '--12',
+    '+-12',
+    '((12))',
+    '1,2,3',
+    '12 34',
+    '1 2345',
+    '1.234,567.89',
+    '1,234,56',
+    '12.5%',
+    '15.03.2026',
+    '2026-03-15',
+    '1.',
+    '.50',
+    '1234567890123456',
+    '0.1234567',
+    'DE123456789',
+    `${'9'.repeat(70)}`,
   ])('rejects %j', (printed) => {
     expect(parseAmount(printed)).toBeNull();
   });
@@ -221,8 +241,18 @@ describe('findAmounts', () => {
   });
 
   it('reads a table row of quantities and prices', () => {
-    expect(values('GZ250   -2,0000 Stk.   1   1,4500   7,0   -2,90')).toEqual(['-2.0000', '1', '1.4500', '7.0', '-2.90']);
-    expect(values('Subtotal $ 262.90   Tax 15% on $ 112.90   $ 16.94')).toEqual(['262.90 USD', '112.90 USD', '16.94 USD']);
+    expect(values('GZ250   -2,0000 Stk.   1   1,4500   7,0   -2,90')).toEqual([
+      '-2.0000',
+      '1',
+      '1.4500',
+      '7.0',
+      '-2.90',
+    ]);
+    expect(values('Subtotal $ 262.90   Tax 15% on $ 112.90   $ 16.94')).toEqual([
+      '262.90 USD',
+      '112.90 USD',
+      '16.94 USD',
+    ]);
   });
 });
 
@@ -245,20 +275,50 @@ describe('findAmounts: currency letters and symbols between neighbours', () => {
       ['-300.00', 'USD', '-$300.00'],
       ['0.00', 'USD', '$0.00'],
     ]);
-    expect(located('€ 12,00 € 0,00')).toEqual([['12.00', 'EUR', '€ 12,00'], ['0.00', 'EUR', '€ 0,00']]);
-    expect(located('$ 12.00 $ 13.00')).toEqual([['12.00', 'USD', '$ 12.00'], ['13.00', 'USD', '$ 13.00']]);
-    expect(located('12,00 € 13,00 €')).toEqual([['12.00', 'EUR', '12,00 €'], ['13.00', 'EUR', '13,00 €']]);
-    expect(located('12,00 EUR 13,00 EUR')).toEqual([['12.00', 'EUR', '12,00 EUR'], ['13.00', 'EUR', '13,00 EUR']]);
-    expect(located('12.00$ 13.00')).toEqual([['12.00', 'USD', '12.00$'], ['13.00', null, '13.00']]);
+    expect(located('€ 12,00 € 0,00')).toEqual([
+      ['12.00', 'EUR', '€ 12,00'],
+      ['0.00', 'EUR', '€ 0,00'],
+    ]);
+    expect(located('$ 12.00 $ 13.00')).toEqual([
+      ['12.00', 'USD', '$ 12.00'],
+      ['13.00', 'USD', '$ 13.00'],
+    ]);
+    expect(located('12,00 € 13,00 €')).toEqual([
+      ['12.00', 'EUR', '12,00 €'],
+      ['13.00', 'EUR', '13,00 €'],
+    ]);
+    expect(located('12,00 EUR 13,00 EUR')).toEqual([
+      ['12.00', 'EUR', '12,00 EUR'],
+      ['13.00', 'EUR', '13,00 EUR'],
+    ]);
+    expect(located('12.00$ 13.00')).toEqual([
+      ['12.00', 'USD', '12.00$'],
+      ['13.00', null, '13.00'],
+    ]);
     // Without evidence the first amount keeps it, as a trailing currency.
-    expect(located('12,00 € 13,00')).toEqual([['12.00', 'EUR', '12,00 €'], ['13.00', null, '13,00']]);
+    expect(located('12,00 € 13,00')).toEqual([
+      ['12.00', 'EUR', '12,00 €'],
+      ['13.00', null, '13,00'],
+    ]);
   });
 
-  it('reads a dash spaced between two amounts as neither one\'s sign, and never overlaps', () => {
-    expect(located('12.00 - 13.00')).toEqual([['12.00', null, '12.00'], ['13.00', null, '13.00']]);
-    expect(located('12.00- 13.00')).toEqual([['-12.00', null, '12.00-'], ['13.00', null, '13.00']]);
-    expect(located('12.00 -13.00')).toEqual([['12.00', null, '12.00'], ['-13.00', null, '-13.00']]);
-    expect(located('-12.00 - 13.00')).toEqual([['-12.00', null, '-12.00'], ['13.00', null, '13.00']]);
+  it("reads a dash spaced between two amounts as neither one's sign, and never overlaps", () => {
+    expect(located('12.00 - 13.00')).toEqual([
+      ['12.00', null, '12.00'],
+      ['13.00', null, '13.00'],
+    ]);
+    expect(located('12.00- 13.00')).toEqual([
+      ['-12.00', null, '12.00-'],
+      ['13.00', null, '13.00'],
+    ]);
+    expect(located('12.00 -13.00')).toEqual([
+      ['12.00', null, '12.00'],
+      ['-13.00', null, '-13.00'],
+    ]);
+    expect(located('-12.00 - 13.00')).toEqual([
+      ['-12.00', null, '-12.00'],
+      ['13.00', null, '13.00'],
+    ]);
     const text = 'A 1,00 € 2,00 € - 3,00 $ 4.00 $5.00 (6,00) 7,00-';
     const found = findAmounts(text);
     for (const [i, a] of found.entries()) {
@@ -286,11 +346,12 @@ describe('OCR digit confusions', () => {
 
   it('finds corrected amounts in running text at their printed position, with the printed text as raw', () => {
     const text = 'Total l23.45 EUR, Netto 1O4,5O';
-    expect(findAmounts(text).map((a) => [a.value, a.currency, a.raw, text.slice(a.index, a.index + a.length)]))
-      .toEqual([
+    expect(findAmounts(text).map((a) => [a.value, a.currency, a.raw, text.slice(a.index, a.index + a.length)])).toEqual(
+      [
         ['123.45', 'EUR', 'l23.45 EUR', 'l23.45 EUR'],
         ['104.50', null, '1O4,5O', '1O4,5O'],
-      ]);
+      ],
+    );
   });
 });
 
@@ -315,8 +376,9 @@ describe('detectDecimalSeparator', () => {
 
 describe('locale facts from ICU', () => {
   it('knows the decimal separators and space grouping of the six languages', () => {
-    expect(['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'de-CH'].map(decimalSeparatorForLocale))
-      .toEqual(['.', '.', ',', ',', ',', ',', ',', '.']);
+    expect(
+      ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'de-CH'].map(decimalSeparatorForLocale),
+    ).toEqual(['.', '.', ',', ',', ',', ',', ',', '.']);
     expect(localeGroupsWithSpace('fr-FR')).toBe(true);
     expect(localeGroupsWithSpace('de-DE')).toBe(false);
   });

@@ -10,10 +10,43 @@ import {
 describe('ISO 4217 list', () => {
   it('holds the active currencies and none of the withdrawn ones', () => {
     expect(ACTIVE_CURRENCY_CODES.length).toBeGreaterThanOrEqual(150);
-    for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'XCG', 'ZWG', 'SLE', 'VED']) {
+    for (const code of [
+      'EUR',
+      'USD',
+      'GBP',
+      'CHF',
+      'JPY',
+      'CNY',
+      'INR',
+      'SEK',
+      'NOK',
+      'DKK',
+      'PLN',
+      'CZK',
+      'XCG',
+      'ZWG',
+      'SLE',
+      'VED',
+    ]) {
       expect(isActiveCurrencyCode(code), code).toBe(true);
     }
-    for (const code of ['DEM', 'FRF', 'ITL', 'ESP', 'NLG', 'HRK', 'ANG', 'CUC', 'SLL', 'ZWL', 'XXX', 'XTS', 'XAU', 'eur', 'ABC']) {
+    for (const code of [
+      'DEM',
+      'FRF',
+      'ITL',
+      'ESP',
+      'NLG',
+      'HRK',
+      'ANG',
+      'CUC',
+      'SLL',
+      'ZWL',
+      'XXX',
+      'XTS',
+      'XAU',
+      'eur',
+      'ABC',
+    ]) {
       expect(isActiveCurrencyCode(code), code).toBe(false);
     }
     expect(isNonCurrencyIsoCode('XAU')).toBe(true);
@@ -28,8 +61,12 @@ describe('ISO 4217 list', () => {
   });
 
   it('knows minor units that differ from two', () => {
-    expect([currencyMinorUnits('EUR'), currencyMinorUnits('JPY'), currencyMinorUnits('KWD'), currencyMinorUnits('XYZ')])
-      .toEqual([2, 0, 3, 2]);
+    expect([
+      currencyMinorUnits('EUR'),
+      currencyMinorUnits('JPY'),
+      currencyMinorUnits('KWD'),
+      currencyMinorUnits('XYZ'),
+    ]).toEqual([2, 0, 3, 2]);
   });
 });
 
@@ -75,7 +112,7 @@ describe('detectCurrency', () => {
     ['Total ¥1,200', 'JPY'],
     ['Total ¥1,200 RMB', 'CNY'],
     ['Grand Total ₹ 1,23,456.78', 'INR'],
-    ['Summe CHF 1\'234.50', 'CHF'],
+    ["Summe CHF 1'234.50", 'CHF'],
     ['Razem 12,50 zł', 'PLN'],
     ['Celkem 1 234,50 Kč', 'CZK'],
     ['Currency: SEK', 'SEK'],

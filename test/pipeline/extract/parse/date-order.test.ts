@@ -30,7 +30,12 @@ const GERMAN_INVOICE = [
   'Fällig am: 04/04/2026',
 ];
 
-const UK_INVOICE = ['Acme Ltd', '10 Downing Street, London SW1A 2AA', 'VAT Reg No GB 123 4567 89', 'Invoice date 03/04/2026'];
+const UK_INVOICE = [
+  'Acme Ltd',
+  '10 Downing Street, London SW1A 2AA',
+  'VAT Reg No GB 123 4567 89',
+  'Invoice date 03/04/2026',
+];
 
 describe('decideDateOrder', () => {
   it('reads a US invoice month-first from its address, telephone number and sales tax', () => {
@@ -50,7 +55,10 @@ describe('decideDateOrder', () => {
     expect(decide(lines)).toEqual({ order: 'MDY', basis: 'dates' });
     expect(readAll(lines)).toEqual(['2026-03-04', '2026-03-18']);
     // The dates' own proof beats country cues (a US vendor writing day-first for a European customer).
-    expect(decide([...US_INVOICE.slice(0, 3), 'Date 25/03/2026', 'Shipped 03/04/2026'])).toEqual({ order: 'DMY', basis: 'dates' });
+    expect(decide([...US_INVOICE.slice(0, 3), 'Date 25/03/2026', 'Shipped 03/04/2026'])).toEqual({
+      order: 'DMY',
+      basis: 'dates',
+    });
   });
 
   it('reads ISO dates as printed and lets them decide nothing', () => {
@@ -91,7 +99,10 @@ describe('country cues', () => {
   });
 
   it('gives the currency of a clear country, and none for the EU (not all of it uses the euro)', () => {
-    expect(currencyFromCountry(countryVotes(['NPWP: 01.234.567.8-901.000']))).toEqual({ currency: 'IDR', country: 'ID' });
+    expect(currencyFromCountry(countryVotes(['NPWP: 01.234.567.8-901.000']))).toEqual({
+      currency: 'IDR',
+      country: 'ID',
+    });
     expect(currencyFromCountry(countryVotes(US_INVOICE))).toEqual({ currency: 'USD', country: 'US' });
     expect(currencyFromCountry(countryVotes(GERMAN_INVOICE))).toBeNull();
   });

@@ -67,9 +67,25 @@ describe('parseDate: formats', () => {
   });
 
   it.each([
-    '31.02.2026', '29.02.2025', '31.04.2026', '32.01.2026', '00.01.2026', '15.13.2026', '13/13/2026', '2026-02-30',
-    '20260230', '15 March', 'March 2026', '15 Foo 2026', 'hello', '', '1899-12-31', '2100-01-01', '15.03.2026 10:00',
-    '99-12-31', '123.03.2026',
+    '31.02.2026',
+    '29.02.2025',
+    '31.04.2026',
+    '32.01.2026',
+    '00.01.2026',
+    '15.13.2026',
+    '13/13/2026',
+    '2026-02-30',
+    '20260230',
+    '15 March',
+    'March 2026',
+    '15 Foo 2026',
+    'hello',
+    '',
+    '1899-12-31',
+    '2100-01-01',
+    '15.03.2026 10:00',
+    '99-12-31',
+    '123.03.2026',
   ])('rejects %j', (printed) => {
     expect(parseDate(printed)).toBeNull();
   });
@@ -110,7 +126,14 @@ describe('parseDate: day/month order', () => {
 
   it('knows the locale orders from ICU', () => {
     expect(['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'ja-JP'].map(dateOrderForLocale)).toEqual([
-      'MDY', 'DMY', 'DMY', 'DMY', 'DMY', 'DMY', 'DMY', 'YMD',
+      'MDY',
+      'DMY',
+      'DMY',
+      'DMY',
+      'DMY',
+      'DMY',
+      'DMY',
+      'YMD',
     ]);
     expect(dateOrderForLocale('xx-invalid')).toBeNull();
   });
@@ -130,12 +153,90 @@ describe('two-digit years', () => {
 
 describe('parseDate: round trip over the calendar', () => {
   const MONTHS = {
-    en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-    de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
-    fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-    es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
-    it: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
-    nl: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+    en: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+    de: [
+      'Januar',
+      'Februar',
+      'März',
+      'April',
+      'Mai',
+      'Juni',
+      'Juli',
+      'August',
+      'September',
+      'Oktober',
+      'November',
+      'Dezember',
+    ],
+    fr: [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ],
+    es: [
+      'enero',
+      'febrero',
+      'marzo',
+      'abril',
+      'mayo',
+      'junio',
+      'julio',
+      'agosto',
+      'septiembre',
+      'octubre',
+      'noviembre',
+      'diciembre',
+    ],
+    it: [
+      'gennaio',
+      'febbraio',
+      'marzo',
+      'aprile',
+      'maggio',
+      'giugno',
+      'luglio',
+      'agosto',
+      'settembre',
+      'ottobre',
+      'novembre',
+      'dicembre',
+    ],
+    nl: [
+      'januari',
+      'februari',
+      'maart',
+      'april',
+      'mei',
+      'juni',
+      'juli',
+      'augustus',
+      'september',
+      'oktober',
+      'november',
+      'december',
+    ],
   };
 
   it('reads every 7th day of 2024-2026 back in every format and language', () => {
@@ -185,7 +286,7 @@ describe('findDates', () => {
     expect(findDates('Date: 03/04/2026')[0]).toMatchObject({ iso: '2026-04-03', ambiguous: true });
   });
 
-  it('does not borrow a neighbour\'s day as a two-digit year when a full date overlaps', () => {
+  it("does not borrow a neighbour's day as a two-digit year when a full date overlaps", () => {
     const located = (text: string): string[][] =>
       findDates(text).map((d) => [d.iso, text.slice(d.index, d.index + d.length)]);
     // "16 - March 15" would read as 16 March 2015; the complete reading is March 15, 2026.
@@ -198,10 +299,12 @@ describe('findDates', () => {
 
   it('handles German, French, Spanish, Italian and Dutch running text', () => {
     expect(findDates('Rechnungsdatum: 31.01.2014 Liefer- bzw. Leistungsdatum: 13.02.2014').map((d) => d.iso)).toEqual([
-      '2014-01-31', '2014-02-13',
+      '2014-01-31',
+      '2014-02-13',
     ]);
     expect(findDates('Facture du 1er mars 2026, échéance le 31 mars 2026').map((d) => d.iso)).toEqual([
-      '2026-03-01', '2026-03-31',
+      '2026-03-01',
+      '2026-03-31',
     ]);
     expect(findDates('Fecha: 15 de marzo de 2026').map((d) => d.iso)).toEqual(['2026-03-15']);
     expect(findDates('Data fattura 15 marzo 2026').map((d) => d.iso)).toEqual(['2026-03-15']);

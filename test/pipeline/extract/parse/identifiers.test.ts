@@ -6,9 +6,16 @@ import { findVatIds } from '../../../../src/pipeline/extract/parse/vat-id.js';
 describe('IBAN', () => {
   // Published specimen IBANs (ECBS / national banking associations), each valid under mod-97.
   const specimens = [
-    'DE89 3704 0044 0532 0130 00', 'GB82 WEST 1234 5698 7654 32', 'FR14 2004 1010 0505 0001 3M02 606',
-    'NL91 ABNA 0417 1643 00', 'BE68 5390 0754 7034', 'CH93 0076 2011 6238 5295 7', 'IT60 X054 2811 1010 0000 0123 456',
-    'ES91 2100 0418 4502 0005 1332', 'AT61 1904 3002 3457 3201', 'NO93 8601 1117 947',
+    'DE89 3704 0044 0532 0130 00',
+    'GB82 WEST 1234 5698 7654 32',
+    'FR14 2004 1010 0505 0001 3M02 606',
+    'NL91 ABNA 0417 1643 00',
+    'BE68 5390 0754 7034',
+    'CH93 0076 2011 6238 5295 7',
+    'IT60 X054 2811 1010 0000 0123 456',
+    'ES91 2100 0418 4502 0005 1332',
+    'AT61 1904 3002 3457 3201',
+    'NO93 8601 1117 947',
   ];
   it.each(specimens)('accepts %s, grouped and compact', (iban) => {
     expect(isValidIban(iban)).toBe(true);
@@ -25,7 +32,8 @@ describe('IBAN', () => {
   });
 
   it('finds IBANs in text with their positions and ignores invalid ones', () => {
-    const text = 'IBAN: DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX; alt NL91ABNA0417164300. Bad DE89370400440532013001';
+    const text =
+      'IBAN: DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX; alt NL91ABNA0417164300. Bad DE89370400440532013001';
     expect(findIbans(text).map((f) => [f.iban, f.country, text.slice(f.index, f.index + f.length)])).toEqual([
       ['DE89370400440532013000', 'DE', 'DE89 3704 0044 0532 0130 00'],
       ['NL91ABNA0417164300', 'NL', 'NL91ABNA0417164300'],
@@ -84,7 +92,9 @@ describe('VAT identification numbers', () => {
   });
 
   it('ignores IBANs, words and numbers in other formats', () => {
-    expect(findVatIds('IBAN DE89 3704 0044 0532 0130 00, DESIGN, DE 80333 München, ITALIA, DE12345, NL123456789')).toEqual([]);
+    expect(
+      findVatIds('IBAN DE89 3704 0044 0532 0130 00, DESIGN, DE 80333 München, ITALIA, DE12345, NL123456789'),
+    ).toEqual([]);
     expect(findVatIds('XDE136695976')).toEqual([]);
   });
 });

@@ -42,7 +42,9 @@ describe('money arithmetic is exact', () => {
         const value = BigInt((generator.next().value as number) % 10_000_000) - 2_000_000n;
         cents += value;
         const abs = value < 0n ? -value : value;
-        const text = `${value < 0n ? '-' : ''}${(abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${(abs % 100n)
+        const text = `${value < 0n ? '-' : ''}${(abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${(
+          abs % 100n
+        )
           .toString()
           .padStart(2, '0')}`;
         printed.push(parseAmount(text)?.value as string);

@@ -50,8 +50,21 @@ const CASES: Case[] = [
     truth: 'zugferd-corpus/labels/fields/ZUGFeRDv1/correct/Intarsys/ZUGFeRD_1p0_COMFORT_Rechnungskorrektur.json',
     decimal: ',',
     dateOrder: 'DMY',
-    labelled: ['invoice_number', 'invoice_date', 'po_number', 'customer_number', 'tax_id', 'buyer_block',
-      'vendor_block', 'ship_to_block', 'subtotal', 'tax', 'total', 'line_quantity', 'line_unit_price'],
+    labelled: [
+      'invoice_number',
+      'invoice_date',
+      'po_number',
+      'customer_number',
+      'tax_id',
+      'buyer_block',
+      'vendor_block',
+      'ship_to_block',
+      'subtotal',
+      'tax',
+      'total',
+      'line_quantity',
+      'line_unit_price',
+    ],
     numberAfterLabel: true,
     vatIds: ['DE123456789'],
     ibans: [],
@@ -63,8 +76,20 @@ const CASES: Case[] = [
     truth: 'zugferd-corpus/labels/fields/ZUGFeRDv1/correct/4s4u/additional-data-sample-1.json',
     decimal: ',',
     dateOrder: 'DMY',
-    labelled: ['invoice_number', 'invoice_date', 'delivery_date', 'order_date', 'po_number', 'tax_id',
-      'registration_id', 'subtotal', 'tax', 'total', 'line_description', 'line_product_code'],
+    labelled: [
+      'invoice_number',
+      'invoice_date',
+      'delivery_date',
+      'order_date',
+      'po_number',
+      'tax_id',
+      'registration_id',
+      'subtotal',
+      'tax',
+      'total',
+      'line_description',
+      'line_product_code',
+    ],
     numberAfterLabel: true,
     vatIds: ['DE123456789'],
     ibans: [],
@@ -73,11 +98,20 @@ const CASES: Case[] = [
   {
     name: 'English invoice with ISO dates (Mustangproject, ZUGFeRD 2)',
     fixture: 'mustang-re-20201121-508.txt',
-    truth: 'zugferd-corpus/labels/fields/ZUGFeRDv2/correct/Mustangproject/MustangGnuaccountingBeispielRE-20201121_508.json',
+    truth:
+      'zugferd-corpus/labels/fields/ZUGFeRDv2/correct/Mustangproject/MustangGnuaccountingBeispielRE-20201121_508.json',
     decimal: '.',
     dateOrder: null,
-    labelled: ['invoice_number', 'due_date', 'delivery_date', 'subtotal', 'tax', 'amount_due', 'tax_id',
-      'line_unit_price'],
+    labelled: [
+      'invoice_number',
+      'due_date',
+      'delivery_date',
+      'subtotal',
+      'tax',
+      'amount_due',
+      'tax_id',
+      'line_unit_price',
+    ],
     numberAfterLabel: true,
     vatIds: ['DE136695976'],
     ibans: ['DE88200800000970375700'],
@@ -89,8 +123,22 @@ const CASES: Case[] = [
     truth: 'zugferd-corpus/labels/fields/XML-Rechnung/FX/EN16931_Einfach.json',
     decimal: ',',
     dateOrder: 'DMY',
-    labelled: ['currency', 'delivery_date', 'tax_id', 'vendor_block', 'buyer_block', 'subtotal', 'tax', 'total',
-      'amount_due', 'line_description', 'line_quantity', 'line_tax_rate', 'line_unit_price', 'due_date'],
+    labelled: [
+      'currency',
+      'delivery_date',
+      'tax_id',
+      'vendor_block',
+      'buyer_block',
+      'subtotal',
+      'tax',
+      'total',
+      'amount_due',
+      'line_description',
+      'line_quantity',
+      'line_tax_rate',
+      'line_unit_price',
+      'due_date',
+    ],
     numberAfterLabel: false,
     vatIds: ['DE123456789'],
     ibans: [],
@@ -102,8 +150,18 @@ const CASES: Case[] = [
     truth: 'invoice2data/labels/fields/AzureInterior.json',
     decimal: '.',
     dateOrder: 'MDY',
-    labelled: ['invoice_date', 'due_date', 'subtotal', 'tax', 'total', 'line_description', 'line_quantity',
-      'line_unit_price', 'line_amount', 'line_discount'],
+    labelled: [
+      'invoice_date',
+      'due_date',
+      'subtotal',
+      'tax',
+      'total',
+      'line_description',
+      'line_quantity',
+      'line_unit_price',
+      'line_amount',
+      'line_discount',
+    ],
     numberAfterLabel: false,
     vatIds: [],
     ibans: [],
@@ -114,7 +172,12 @@ const CASES: Case[] = [
 
 /** Layout text puts columns apart by runs of spaces: treat those runs as cell borders. */
 function cells(lines: readonly string[]): string[] {
-  return lines.flatMap((line) => line.split(/\s{3,}/).map((c) => c.trim()).filter((c) => c.length > 0));
+  return lines.flatMap((line) =>
+    line
+      .split(/\s{3,}/)
+      .map((c) => c.trim())
+      .filter((c) => c.length > 0),
+  );
 }
 
 describe.each(CASES)('$name', (c) => {
@@ -145,7 +208,8 @@ describe.each(CASES)('$name', (c) => {
     const total = find(truth.total);
     expect(total, 'total').toBeDefined();
     for (const key of ['subtotal', 'tax', 'amount_due'] as const) {
-      if (truth[key] !== null && truth[key] !== undefined && truth[key] !== 0) expect(find(truth[key]), key).toBeDefined();
+      if (truth[key] !== null && truth[key] !== undefined && truth[key] !== 0)
+        expect(find(truth[key]), key).toBeDefined();
     }
     const subtotal = find(truth.subtotal);
     const tax = find(truth.tax);
@@ -153,7 +217,13 @@ describe.each(CASES)('$name', (c) => {
   });
 
   it('recognizes the labels the page prints', () => {
-    const found = new Set(cells(lines).flatMap((cell) => matchLabel(cell).filter((m) => m.confidence >= 0.7).map((m) => m.field)));
+    const found = new Set(
+      cells(lines).flatMap((cell) =>
+        matchLabel(cell)
+          .filter((m) => m.confidence >= 0.7)
+          .map((m) => m.field),
+      ),
+    );
     for (const field of c.labelled) expect(found.has(field), field).toBe(true);
   });
 
@@ -161,7 +231,13 @@ describe.each(CASES)('$name', (c) => {
   if (c.numberAfterLabel) {
     it('reads the invoice number after its label', () => {
       const values = lines.flatMap((line) =>
-        matchLabel(line, { fields: ['invoice_number'] }).map((m) => line.slice(m.end).replace(/^[\s:#.]+/, '').split(/\s/)[0]),
+        matchLabel(line, { fields: ['invoice_number'] }).map(
+          (m) =>
+            line
+              .slice(m.end)
+              .replace(/^[\s:#.]+/, '')
+              .split(/\s/)[0],
+        ),
       );
       expect(values).toContain(truth.invoice_number);
     });

@@ -67,7 +67,8 @@ describe('rank candidates and features', () => {
     expect(number?.f('has_separator')).toBe(1);
     // Every feature stays within [0, 1].
     for (const kind of ['date', 'amount', 'identifier'] as const) {
-      for (const row of featureTable(kind)) for (const name of featureNames(kind)) expect(row.f(name)).toBeGreaterThanOrEqual(0);
+      for (const row of featureTable(kind))
+        for (const name of featureNames(kind)) expect(row.f(name)).toBeGreaterThanOrEqual(0);
     }
   });
 });

@@ -14,8 +14,8 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** With `withoutDueDate` the page prints no due date and the label has none (as a complete label would say). */
 export function syntheticInvoice(i: number, options: { withoutDueDate?: boolean } = {}): SyntheticInvoice {
-  const day = 1 + (i * 7) % 27;
-  const month = 1 + (i * 5) % 12;
+  const day = 1 + ((i * 7) % 27);
+  const month = 1 + ((i * 5) % 12);
   const invoiceDate = `2026-${pad(month)}-${pad(day)}`;
   const dueMonth = month === 12 ? 1 : month + 1;
   const dueYear = month === 12 ? 2027 : 2026;
@@ -39,7 +39,13 @@ export function syntheticInvoice(i: number, options: { withoutDueDate?: boolean 
     // labels above their values, in one row
     [
       [110, [50, 'Order date'], [170, 'Invoice date'], [290, 'Due date'], [410, 'Invoice No.']],
-      [124, [50, `${pad(orderDay)}.${pad(month)}.2026`], [170, printed(invoiceDate)], [290, printed(dueDate)], [410, number]],
+      [
+        124,
+        [50, `${pad(orderDay)}.${pad(month)}.2026`],
+        [170, printed(invoiceDate)],
+        [290, printed(dueDate)],
+        [410, number],
+      ],
     ],
     // label and value in one cell
     [
@@ -49,9 +55,14 @@ export function syntheticInvoice(i: number, options: { withoutDueDate?: boolean 
       [152, [350, `Due date: ${printed(dueDate)}`]],
     ],
   ];
-  const dueCell = (cell: unknown) => Array.isArray(cell) && typeof cell[1] === 'string' && (cell[1].includes('Due date') || cell[1] === printed(dueDate));
+  const dueCell = (cell: unknown) =>
+    Array.isArray(cell) &&
+    typeof cell[1] === 'string' &&
+    (cell[1].includes('Due date') || cell[1] === printed(dueDate));
   const header = (layouts[i % layouts.length] as PageSpec['lines'])
-    .map((line) => (options.withoutDueDate ? (line.filter((cell) => !dueCell(cell)) as unknown as PageSpec['lines'][number]) : line))
+    .map((line) =>
+      options.withoutDueDate ? (line.filter((cell) => !dueCell(cell)) as unknown as PageSpec['lines'][number]) : line,
+    )
     .filter((line) => line.length > 1);
   const lines: PageSpec['lines'] = [
     [40, [50, `Vendor ${i} GmbH`], [430, 'INVOICE']],

@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { RANK_FIELDS, type RankField } from '../../../../src/pipeline/extract/rank/fields.js';
 import { rankField } from '../../../../src/pipeline/extract/rank/ranker.js';
-import { candidateKey, examplesOf, labelKey, trainModels, type Example } from '../../../../src/pipeline/extract/rank/train.js';
+import {
+  candidateKey,
+  examplesOf,
+  labelKey,
+  trainModels,
+  type Example,
+} from '../../../../src/pipeline/extract/rank/train.js';
 import { syntheticInvoice } from './synthetic.js';
 
 const ALL = new Set<RankField>(RANK_FIELDS);
@@ -21,15 +27,23 @@ function withoutRules(examples: readonly Example[]): Example[] {
     observation: {
       ...e.observation,
       proposals: Object.fromEntries(RANK_FIELDS.map((f) => [f, []])) as unknown as Example['observation']['proposals'],
-      rulesBest: Object.fromEntries(RANK_FIELDS.map((f) => [f, null])) as unknown as Example['observation']['rulesBest'],
+      rulesBest: Object.fromEntries(
+        RANK_FIELDS.map((f) => [f, null]),
+      ) as unknown as Example['observation']['rulesBest'],
     },
   }));
 }
 
 describe('ranker training', () => {
   it('learns to abstain from completely labelled documents that lack the field', () => {
-    const documents = Array.from({ length: 12 }, (_, i) => ({ ...syntheticInvoice(i, { withoutDueDate: i % 2 === 0 }), dataset: 'zugferd-corpus' }));
-    const models = trainModels(withoutRules(examplesOf(documents)).map((e) => ({ ...e, complete: true })), ALL);
+    const documents = Array.from({ length: 12 }, (_, i) => ({
+      ...syntheticInvoice(i, { withoutDueDate: i % 2 === 0 }),
+      dataset: 'zugferd-corpus',
+    }));
+    const models = trainModels(
+      withoutRules(examplesOf(documents)).map((e) => ({ ...e, complete: true })),
+      ALL,
+    );
     const model = models.due_date;
     if (!model) throw new Error('no due_date model');
     for (const i of [200, 202, 204]) {
@@ -57,7 +71,10 @@ describe('ranker training', () => {
         const model = models[field];
         if (!model) throw new Error(`no model for ${field}`);
         const ranked = rankField(example.observation.ctx, field, [], model);
-        expect({ field, value: ranked ? candidateKey(field, ranked.key, example.label) : null }).toEqual({ field, value: labelKey(field, example.label) });
+        expect({ field, value: ranked ? candidateKey(field, ranked.key, example.label) : null }).toEqual({
+          field,
+          value: labelKey(field, example.label),
+        });
       }
     }
   });

@@ -40,10 +40,15 @@ describe('committed ranker weights', () => {
 
   it('give the service a ranker that keeps a clean invoice as the rules read it', () => {
     const { document, label } = syntheticInvoice(3);
-    const ranked = extractInvoice(document, { requireLineItems: false, documentType: 'invoice', ranker: committedRanker() });
+    const ranked = extractInvoice(document, {
+      requireLineItems: false,
+      documentType: 'invoice',
+      ranker: committedRanker(),
+    });
     expect(ranked.summary_data.invoice_date).toBe(label.invoice_date);
     expect(ranked.summary_data.invoice_number).toBe(label.invoice_number);
     expect(ranked.summary_data.due_date).toBe(label.due_date);
-    for (const field of enabledFields()) expect(['invoice_number', 'invoice_date', 'due_date', 'po_number']).toContain(field);
+    for (const field of enabledFields())
+      expect(['invoice_number', 'invoice_date', 'due_date', 'po_number']).toContain(field);
   });
 });

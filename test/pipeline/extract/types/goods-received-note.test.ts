@@ -25,9 +25,30 @@ describe('extractGoodsReceivedNote: English with a rejected quantity', () => {
 
   it('reads ordered, received and rejected quantities and checks them per line', () => {
     expect(result.lineItems).toEqual([
-      { description: 'Shipping box small 30x20x15', product_code: 'PK-100', unit: 'box', quantity_ordered: 500, quantity_received: 480, quantity_rejected: 20 },
-      { description: 'Shipping box large 60x40x40', product_code: 'PK-200', unit: 'box', quantity_ordered: 300, quantity_received: 300, quantity_rejected: 0 },
-      { description: 'Packing tape 50 mm', product_code: 'TP-050', unit: 'roll', quantity_ordered: 120, quantity_received: 100, quantity_rejected: 0 },
+      {
+        description: 'Shipping box small 30x20x15',
+        product_code: 'PK-100',
+        unit: 'box',
+        quantity_ordered: 500,
+        quantity_received: 480,
+        quantity_rejected: 20,
+      },
+      {
+        description: 'Shipping box large 60x40x40',
+        product_code: 'PK-200',
+        unit: 'box',
+        quantity_ordered: 300,
+        quantity_received: 300,
+        quantity_rejected: 0,
+      },
+      {
+        description: 'Packing tape 50 mm',
+        product_code: 'TP-050',
+        unit: 'roll',
+        quantity_ordered: 120,
+        quantity_received: 100,
+        quantity_rejected: 0,
+      },
     ]);
     expect(result.validation).toEqual({
       passed: true,
@@ -42,9 +63,16 @@ describe('extractGoodsReceivedNote: English with a rejected quantity', () => {
   });
 
   it('fails the line where more arrived than was ordered', () => {
-    const over = extractGoodsReceivedNote(toReadDocument(englishGoodsReceivedNote({ overReceived: true })), { requireLineItems: true });
+    const over = extractGoodsReceivedNote(toReadDocument(englishGoodsReceivedNote({ overReceived: true })), {
+      requireLineItems: true,
+    });
     expect(over.validation.passed).toBe(false);
-    expect(over.validation.checks[1]).toEqual({ name: 'lineItems[1].received_plus_rejected_within_ordered', passed: false, expected: 300, actual: 310 });
+    expect(over.validation.checks[1]).toEqual({
+      name: 'lineItems[1].received_plus_rejected_within_ordered',
+      passed: false,
+      expected: 300,
+      actual: 310,
+    });
   });
 
   it('has no lines and no checks when lines are not required', () => {
@@ -70,7 +98,15 @@ describe('extractGoodsReceivedNote: German', () => {
       receiving_location: 'Halle 2, Regal B',
       received_by: 'K. Wagner',
     });
-    expect(result.lineItems.map((l) => [l.product_code, l.unit, l.quantity_ordered, l.quantity_received, l.quantity_rejected])).toEqual([
+    expect(
+      result.lineItems.map((l) => [
+        l.product_code,
+        l.unit,
+        l.quantity_ordered,
+        l.quantity_received,
+        l.quantity_rejected,
+      ]),
+    ).toEqual([
       ['S-M8-40', 'Stk', 1000, 1000, 0],
       ['U-M8', 'Stk', 2000, 1950, 50],
       ['O-12', 'Stk', 500, 250.5, 0],

@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractCreditCardStatement, extractGoodsReceivedNote, extractMultiAccountStatement, extractPoNumbers, extractPurchaseOrder } from '../../../../src/pipeline/extract/types/index.js';
+import {
+  extractCreditCardStatement,
+  extractGoodsReceivedNote,
+  extractMultiAccountStatement,
+  extractPoNumbers,
+  extractPurchaseOrder,
+} from '../../../../src/pipeline/extract/types/index.js';
 import type { ReadDocument } from '../../../../src/pipeline/model.js';
 import { createPdfSandboxPool, readPdf } from '../../../../src/pipeline/read/pdf/index.js';
 import { expectProvenance } from './support/checks.js';
@@ -13,18 +19,26 @@ import { toReadDocument } from './support/synthetic.js';
 
 function extract(doc: ReadDocument, typeId: number): Record<string, unknown> {
   switch (typeId) {
-    case 1: return extractPurchaseOrder(doc, { requireLineItems: true });
-    case 2: return extractGoodsReceivedNote(doc, { requireLineItems: true });
-    case 4: return extractCreditCardStatement(doc);
-    case 5: return extractMultiAccountStatement(doc);
-    case 9: return extractPoNumbers(doc);
-    default: throw new Error(`no extractor for ${typeId}`);
+    case 1:
+      return extractPurchaseOrder(doc, { requireLineItems: true });
+    case 2:
+      return extractGoodsReceivedNote(doc, { requireLineItems: true });
+    case 4:
+      return extractCreditCardStatement(doc);
+    case 5:
+      return extractMultiAccountStatement(doc);
+    case 9:
+      return extractPoNumbers(doc);
+    default:
+      throw new Error(`no extractor for ${typeId}`);
   }
 }
 
 /** The result without what depends on exact glyph positions. */
 function withoutGeometry(result: Record<string, unknown>): unknown {
-  return JSON.parse(JSON.stringify({ ...result, fields: undefined }, (key, value: unknown) => (key === 'bbox' ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify({ ...result, fields: undefined }, (key, value: unknown) => (key === 'bbox' ? undefined : value)),
+  );
 }
 
 describe('PDF fixtures through readPdf', () => {

@@ -45,8 +45,24 @@ describe('extractPoNumbers', () => {
   });
 
   it('reads the PO number of a purchase order, and nothing from a page without one', () => {
-    expect(extractPoNumbers(toReadDocument(frenchPurchaseOrder())).po_numbers.map((p) => p.value)).toEqual(['BC-2026-0042']);
-    const none = extractPoNumbers(toReadDocument([{ items: row(100, [[50, 'Order date: 12.03.2026'], [300, 'Order confirmation']]) }]));
-    expect(none).toMatchObject({ summary_data: { po_number: null }, po_numbers: [], fields: {}, validation: { passed: true, checks: [] } });
+    expect(extractPoNumbers(toReadDocument(frenchPurchaseOrder())).po_numbers.map((p) => p.value)).toEqual([
+      'BC-2026-0042',
+    ]);
+    const none = extractPoNumbers(
+      toReadDocument([
+        {
+          items: row(100, [
+            [50, 'Order date: 12.03.2026'],
+            [300, 'Order confirmation'],
+          ]),
+        },
+      ]),
+    );
+    expect(none).toMatchObject({
+      summary_data: { po_number: null },
+      po_numbers: [],
+      fields: {},
+      validation: { passed: true, checks: [] },
+    });
   });
 });

@@ -8,7 +8,13 @@ import { findValue, findValues, indexLabels } from '../../../../src/pipeline/ext
 import { PhraseMatcher } from '../../../../src/pipeline/extract/types/phrases.js';
 import { cellsOf, findHeaders } from '../../../../src/pipeline/extract/types/table.js';
 import type { TransactionRead } from '../../../../src/pipeline/extract/types/transactions.js';
-import { completeShortDate, leadingDates, readMoney, readPeriod, type ValueContext } from '../../../../src/pipeline/extract/types/values.js';
+import {
+  completeShortDate,
+  leadingDates,
+  readMoney,
+  readPeriod,
+  type ValueContext,
+} from '../../../../src/pipeline/extract/types/values.js';
 import { row, toReadDocument } from './support/synthetic.js';
 
 const US: ValueContext = { decimalSeparator: '.', currency: 'USD', dateOrder: 'MDY', locale: 'en' };
@@ -45,14 +51,24 @@ describe('values', () => {
   });
 
   it('reads one or two leading dates of a row', () => {
-    expect(leadingDates('03/02 03/03 COSTCO 12.00', US, '2026-03-15').map((d) => d.value)).toEqual(['2026-03-02', '2026-03-03']);
+    expect(leadingDates('03/02 03/03 COSTCO 12.00', US, '2026-03-15').map((d) => d.value)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+    ]);
     expect(leadingDates('15.03.2026 REWE 12,00', DE, null).map((d) => d.value)).toEqual(['2026-03-15']);
-    expect(leadingDates('Mar 2 Mar 3 Coffee 4.50', US, '2026-03-15').map((d) => d.value)).toEqual(['2026-03-02', '2026-03-03']);
+    expect(leadingDates('Mar 2 Mar 3 Coffee 4.50', US, '2026-03-15').map((d) => d.value)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+    ]);
     expect(leadingDates('PAYMENT 03/02', US, '2026-03-15')).toEqual([]);
   });
 
   it('reads debit/credit marks and refuses numbers that are not money', () => {
-    expect(readMoney('1.234,56+', DE, 'end')?.value).toMatchObject({ magnitude: '1234.56', negative: false, marker: '+' });
+    expect(readMoney('1.234,56+', DE, 'end')?.value).toMatchObject({
+      magnitude: '1234.56',
+      negative: false,
+      marker: '+',
+    });
     expect(readMoney('45,90-', DE, 'end')?.value).toMatchObject({ value: '-45.90', marker: '-' });
     expect(readMoney('25.00 CR', US, 'end')?.value).toMatchObject({ value: '-25.00', marker: 'CR' });
     expect(readMoney('25.00CR', US, 'end')?.value).toMatchObject({ magnitude: '25.00', marker: 'CR' });
@@ -64,9 +80,18 @@ describe('values', () => {
   });
 
   it('reads periods, also with a year-less start', () => {
-    expect(readPeriod('02/16/2026 - 03/15/2026', US)).toMatchObject({ start: { value: '2026-02-16' }, end: { value: '2026-03-15' } });
-    expect(readPeriod('vom 01.03.2026 bis 31.03.2026', DE)).toMatchObject({ start: { value: '2026-03-01' }, end: { value: '2026-03-31' } });
-    expect(readPeriod('February 16 - March 15, 2026', US)).toMatchObject({ start: { value: '2026-02-16' }, end: { value: '2026-03-15' } });
+    expect(readPeriod('02/16/2026 - 03/15/2026', US)).toMatchObject({
+      start: { value: '2026-02-16' },
+      end: { value: '2026-03-15' },
+    });
+    expect(readPeriod('vom 01.03.2026 bis 31.03.2026', DE)).toMatchObject({
+      start: { value: '2026-03-01' },
+      end: { value: '2026-03-31' },
+    });
+    expect(readPeriod('February 16 - March 15, 2026', US)).toMatchObject({
+      start: { value: '2026-02-16' },
+      end: { value: '2026-03-15' },
+    });
     expect(readPeriod('03/15/2026 - 02/16/2026', US)).toBeNull();
   });
 });
@@ -80,7 +105,9 @@ describe('PhraseMatcher', () => {
 
   it('prefers the longest phrase and ignores case, accents and punctuation', () => {
     expect(matcher.match('Minimum Payment Due: $35.00').map((h) => h.field)).toEqual(['min']);
-    expect(matcher.match('PAYMENT-DUE DATE 04/10/2026').map((h) => [h.field, h.start, h.end])).toEqual([['due', 0, 16]]);
+    expect(matcher.match('PAYMENT-DUE DATE 04/10/2026').map((h) => [h.field, h.start, h.end])).toEqual([
+      ['due', 0, 16],
+    ]);
     expect(matcher.match('date d’echeance : 05.04.2026').map((h) => h.field)).toEqual(['due']);
     expect(matcher.match('Your payment').map((h) => h.confidence)).toEqual([0.8]);
     // OCR confusions in longer words: "Paym3nt" is not one, "Zah1ung" is.
@@ -89,15 +116,31 @@ describe('PhraseMatcher', () => {
 });
 
 describe('label -> value placement', () => {
-  const doc = toReadDocument([{ items: [
-    ...row(100, [[50, 'Statement date: 03/15/2026'], [300, 'Due date'], [450, '04/10/2026']]),
-    ...row(130, [[50, 'Closing date'], [300, 'Credit limit']]),
-    ...row(142, [[50, '03/14/2026'], [300, '$5,000.00']]),
-  ] }]);
+  const doc = toReadDocument([
+    {
+      items: [
+        ...row(100, [
+          [50, 'Statement date: 03/15/2026'],
+          [300, 'Due date'],
+          [450, '04/10/2026'],
+        ]),
+        ...row(130, [
+          [50, 'Closing date'],
+          [300, 'Credit limit'],
+        ]),
+        ...row(142, [
+          [50, '03/14/2026'],
+          [300, '$5,000.00'],
+        ]),
+      ],
+    },
+  ]);
   const lines = buildLayout(doc).lines;
   const matcher = new PhraseMatcher([
-    { field: 'statement', phrases: ['statement date'] }, { field: 'due', phrases: ['due date'] },
-    { field: 'closing', phrases: ['closing date'] }, { field: 'limit', phrases: ['credit limit'] },
+    { field: 'statement', phrases: ['statement date'] },
+    { field: 'due', phrases: ['due date'] },
+    { field: 'closing', phrases: ['closing date'] },
+    { field: 'limit', phrases: ['credit limit'] },
   ]);
   const index = indexLabels(lines, (text) => matcher.match(text));
   const date = (text: string) => {
@@ -116,23 +159,53 @@ describe('label -> value placement', () => {
 
 describe('column tables', () => {
   it('finds the header and cuts rows into cells under it', () => {
-    const doc = toReadDocument([{ items: [
-      ...row(100, [[50, 'Code'], [120, 'Description'], [350, 'Qty', 'r'], [450, 'Price', 'r'], [540, 'Amount', 'r']]),
-      ...row(114, [[50, 'A-1'], [120, 'Widget with a rather long description'], [350, '12', 'r'], [450, '1.50', 'r'], [540, '18.00', 'r']]),
-    ] }]);
+    const doc = toReadDocument([
+      {
+        items: [
+          ...row(100, [
+            [50, 'Code'],
+            [120, 'Description'],
+            [350, 'Qty', 'r'],
+            [450, 'Price', 'r'],
+            [540, 'Amount', 'r'],
+          ]),
+          ...row(114, [
+            [50, 'A-1'],
+            [120, 'Widget with a rather long description'],
+            [350, '12', 'r'],
+            [450, '1.50', 'r'],
+            [540, '18.00', 'r'],
+          ]),
+        ],
+      },
+    ]);
     const lines = buildLayout(doc).lines;
     const columns = new PhraseMatcher([
-      { field: 'code', phrases: ['code'] }, { field: 'description', phrases: ['description'] }, { field: 'qty', phrases: ['qty'] },
-      { field: 'price', phrases: ['price'] }, { field: 'amount', phrases: ['amount'] },
+      { field: 'code', phrases: ['code'] },
+      { field: 'description', phrases: ['description'] },
+      { field: 'qty', phrases: ['qty'] },
+      { field: 'price', phrases: ['price'] },
+      { field: 'amount', phrases: ['amount'] },
     ]);
     const [header] = findHeaders(lines, (text) => columns.match(text));
     expect(header?.columns.map((c) => c.key)).toEqual(['code', 'description', 'qty', 'price', 'amount']);
     const cells = cellsOf(lines[1] as (typeof lines)[number], header?.columns ?? []);
     expect(Object.fromEntries(Object.entries(cells).map(([k, c]) => [k, c?.text]))).toEqual({
-      code: 'A-1', description: 'Widget with a rather long description', qty: '12', price: '1.50', amount: '18.00',
+      code: 'A-1',
+      description: 'Widget with a rather long description',
+      qty: '12',
+      price: '1.50',
+      amount: '18.00',
     });
     // A prose line is not a header even if it names two columns.
-    expect(findHeaders(buildLayout(toReadDocument([{ items: row(100, [[50, 'The price and the amount of every item are final and binding']]) }])).lines, (t) => columns.match(t))).toEqual([]);
+    expect(
+      findHeaders(
+        buildLayout(
+          toReadDocument([{ items: row(100, [[50, 'The price and the amount of every item are final and binding']]) }]),
+        ).lines,
+        (t) => columns.match(t),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -143,7 +216,13 @@ describe('debit/credit conventions', () => {
     postingDate: null,
     description: { value: description, evidence: {} as TransactionRead['amount']['evidence'] },
     amount: {
-      value: { value, magnitude: value.replace('-', ''), negative: value.startsWith('-'), marker: marker as never, currency: null },
+      value: {
+        value,
+        magnitude: value.replace('-', ''),
+        negative: value.startsWith('-'),
+        marker: marker as never,
+        currency: null,
+      },
       evidence: {} as TransactionRead['amount']['evidence'],
     },
     reference: null,
@@ -152,11 +231,18 @@ describe('debit/credit conventions', () => {
   });
 
   it('reads negative amounts as credits by default (US habit)', () => {
-    expect(resolveDirections([tx('-500.00', '-', 'PAYMENT THANK YOU'), tx('12.00', null, 'COFFEE')], { credits: null, debits: [] })).toEqual(['credit', 'debit']);
+    expect(
+      resolveDirections([tx('-500.00', '-', 'PAYMENT THANK YOU'), tx('12.00', null, 'COFFEE')], {
+        credits: null,
+        debits: [],
+      }),
+    ).toEqual(['credit', 'debit']);
   });
 
   it('reads "+" and "-" marks from the account side', () => {
-    expect(resolveDirections([tx('500.00', '+', 'Einzug'), tx('-12.00', '-', 'REWE')], { credits: null, debits: [] })).toEqual(['credit', 'debit']);
+    expect(
+      resolveDirections([tx('500.00', '+', 'Einzug'), tx('-12.00', '-', 'REWE')], { credits: null, debits: [] }),
+    ).toEqual(['credit', 'debit']);
   });
 
   it('lets the printed totals decide when descriptions do not', () => {

@@ -3,9 +3,22 @@
 // return its published shape.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GoodsReceivedNoteResultSchema, PoNumbersResultSchema, PurchaseOrderResultSchema } from '../../../../src/pipeline/extract/schemas/orders.js';
-import { CreditCardStatementResultSchema, MultiAccountStatementResultSchema } from '../../../../src/pipeline/extract/schemas/statements.js';
-import { extractCreditCardStatement, extractGoodsReceivedNote, extractMultiAccountStatement, extractPoNumbers, extractPurchaseOrder } from '../../../../src/pipeline/extract/types/index.js';
+import {
+  GoodsReceivedNoteResultSchema,
+  PoNumbersResultSchema,
+  PurchaseOrderResultSchema,
+} from '../../../../src/pipeline/extract/schemas/orders.js';
+import {
+  CreditCardStatementResultSchema,
+  MultiAccountStatementResultSchema,
+} from '../../../../src/pipeline/extract/schemas/statements.js';
+import {
+  extractCreditCardStatement,
+  extractGoodsReceivedNote,
+  extractMultiAccountStatement,
+  extractPoNumbers,
+  extractPurchaseOrder,
+} from '../../../../src/pipeline/extract/types/index.js';
 import type { ReadDocument } from '../../../../src/pipeline/model.js';
 import { createPdfSandboxPool, readPdf } from '../../../../src/pipeline/read/pdf/index.js';
 import { expectProvenance, expectSchema } from './support/checks.js';
@@ -60,9 +73,14 @@ describe('real documents', () => {
   });
 
   it('reads the line table and totals of a real German layout with the purchase-order reader', async () => {
-    const result = extractPurchaseOrder(await read(`${ZUGFERD}ZUGFeRDv1/correct/Mustangproject/MustangGnuaccountingBeispielRE-20170509_505.pdf`), { requireLineItems: true });
+    const result = extractPurchaseOrder(
+      await read(`${ZUGFERD}ZUGFeRDv1/correct/Mustangproject/MustangGnuaccountingBeispielRE-20170509_505.pdf`),
+      { requireLineItems: true },
+    );
     expect(result.lineItems.map((l) => [l.quantity, l.unit_price, l.amount, l.tax_rate])).toEqual([
-      [1, 160, 160, 7], [400, 0.79, 316, 19], [200, 0.1, 20, 19],
+      [1, 160, 160, 7],
+      [400, 0.79, 316, 19],
+      [200, 0.1, 20, 19],
     ]);
     expect(result.summary_data).toMatchObject({ subtotal: 496, tax: 75.04, total: 571.04, currency: 'EUR' });
     expect(result.validation.passed).toBe(true);

@@ -138,7 +138,10 @@ describe('CII VAT total in the invoice currency', () => {
     const xml = corpusXml(FOREIGN_CURRENCY);
     const swapped = xml
       .replace('<ram:TaxTotalAmount currencyID="GBP">163.16</ram:TaxTotalAmount>', '§')
-      .replace('<ram:TaxTotalAmount currencyID="EUR">183.14</ram:TaxTotalAmount>', '<ram:TaxTotalAmount currencyID="EUR">183.14</ram:TaxTotalAmount><ram:TaxTotalAmount currencyID="GBP">163.16</ram:TaxTotalAmount>')
+      .replace(
+        '<ram:TaxTotalAmount currencyID="EUR">183.14</ram:TaxTotalAmount>',
+        '<ram:TaxTotalAmount currencyID="EUR">183.14</ram:TaxTotalAmount><ram:TaxTotalAmount currencyID="GBP">163.16</ram:TaxTotalAmount>',
+      )
       .replace('§', '');
     expect(map(swapped).tax).toBe(163.16);
     const noInvoiceCurrency = xml.replace('<ram:TaxTotalAmount currencyID="GBP">163.16</ram:TaxTotalAmount>', '');

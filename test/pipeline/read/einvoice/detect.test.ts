@@ -73,7 +73,9 @@ describe('findEmbeddedEInvoice', () => {
   });
 
   it('matches conventional names case-insensitively', () => {
-    expect(findEmbeddedEInvoice([{ filename: 'FACTUR-X.XML', content: corpusBytes(ZF2) }])?.filename).toBe('FACTUR-X.XML');
+    expect(findEmbeddedEInvoice([{ filename: 'FACTUR-X.XML', content: corpusBytes(ZF2) }])?.filename).toBe(
+      'FACTUR-X.XML',
+    );
   });
 
   it('finds an invoice under any name by its content, skipping other XML', () => {
@@ -92,7 +94,9 @@ describe('findEmbeddedEInvoice', () => {
       { filename: 'rechnung.xml', content: corpusBytes(ZF2) },
     ]);
     expect(found?.filename).toBe('rechnung.xml');
-    expect(findEmbeddedEInvoice([{ filename: 'factur-x.xml', content: Buffer.from(fixture('hostile-billion-laughs.xml')) }])).toBeNull();
+    expect(
+      findEmbeddedEInvoice([{ filename: 'factur-x.xml', content: Buffer.from(fixture('hostile-billion-laughs.xml')) }]),
+    ).toBeNull();
   });
 
   it('returns null when nothing qualifies', () => {

@@ -91,7 +91,8 @@ function compare(file: string, field: string, ours: unknown, label: unknown): vo
 }
 
 function compareWithLabel(file: string, data: EInvoiceData, label: Label): void {
-  for (const [labelKey, ourKey] of Object.entries(SUMMARY_FIELDS)) compare(file, labelKey, data[ourKey], label[labelKey]);
+  for (const [labelKey, ourKey] of Object.entries(SUMMARY_FIELDS))
+    compare(file, labelKey, data[ourKey], label[labelKey]);
   compare(file, 'line_items.count', data.line_items.length, label.line_items.length);
   label.line_items.forEach((labelLine, index) => {
     const ours = data.line_items[index] as unknown as Record<string, unknown> | undefined;
@@ -109,7 +110,8 @@ function checkProvenance(file: string, xml: string, data: EInvoiceData): void {
     expect(isProvenance(provenance), `${file} ${name} provenance`).toBe(true);
     if (!isProvenance(provenance) || name.endsWith('address') || name.endsWith('unit_price')) return;
     const node = resolvePath(root, provenance.path);
-    if (name.endsWith('_date')) expect(node?.replace(/-/g, ''), `${file} ${name}`).toBe(String(value).replace(/-/g, ''));
+    if (name.endsWith('_date'))
+      expect(node?.replace(/-/g, ''), `${file} ${name}`).toBe(String(value).replace(/-/g, ''));
     else expect(node, `${file} ${name} at ${provenance.path}`).toBe(exact ?? value);
   };
   for (const [key, value] of Object.entries(data)) {
@@ -180,12 +182,15 @@ describe('ZUGFeRD / Factur-X corpus (labels/xml vs labels/fields)', () => {
   });
 
   afterAll(() => {
-    const rows = [...tally.entries()].map(([field, { right, labelled }]) =>
-      `${field.padEnd(32)} ${String(right).padStart(4)}/${String(labelled).padEnd(4)} ${((100 * right) / labelled).toFixed(1)}%`,
+    const rows = [...tally.entries()].map(
+      ([field, { right, labelled }]) =>
+        `${field.padEnd(32)} ${String(right).padStart(4)}/${String(labelled).padEnd(4)} ${((100 * right) / labelled).toFixed(1)}%`,
     );
     const right = [...tally.values()].reduce((sum, entry) => sum + entry.right, 0);
     const labelled = [...tally.values()].reduce((sum, entry) => sum + entry.labelled, 0);
-    console.info(`e-invoice corpus, per-field accuracy (labelled values only):\n${rows.join('\n')}\n` +
-      `${'ALL'.padEnd(32)} ${right}/${labelled}`);
+    console.info(
+      `e-invoice corpus, per-field accuracy (labelled values only):\n${rows.join('\n')}\n` +
+        `${'ALL'.padEnd(32)} ${right}/${labelled}`,
+    );
   });
 });

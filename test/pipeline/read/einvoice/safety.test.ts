@@ -54,7 +54,10 @@ describe('forbidden constructs', () => {
       '<!ENTITY e "x">',
     ]) {
       expectCode(() => detectEInvoice(prolog + body), 'xml_forbidden_construct');
-      expectCode(() => mapEInvoice({ syntax: 'UBL', origin: 'standalone', xml: prolog + body }), 'xml_forbidden_construct');
+      expectCode(
+        () => mapEInvoice({ syntax: 'UBL', origin: 'standalone', xml: prolog + body }),
+        'xml_forbidden_construct',
+      );
     }
   });
 

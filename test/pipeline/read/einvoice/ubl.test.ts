@@ -50,9 +50,41 @@ describe('UBL Invoice (Peppol BIS 3)', () => {
   it('maps lines: per-unit price from a base quantity, gross price, product ids, VAT rates', () => {
     expect(withoutProvenance(data)).toMatchObject({
       line_items: [
-        { line_id: '1', description: 'Kopierpapier A4, 80 g', quantity: 20, unit: 'H87', unit_price: 4.5, amount: 90, tax_rate: 19, product_code: 'KP-A4-80', price_basis_quantity: null, gross_unit_price: null },
-        { line_id: '2', description: 'Kugelschreiber blau', quantity: 500, unit: 'C62', unit_price: 0.35, net_price: 35, price_basis_quantity: 100, gross_unit_price: 40, amount: 157.5, tax_rate: 19, product_code: '4012345000017' },
-        { line_id: '3', description: 'Fachbuch Büroorganisation', quantity: 2, unit: 'C62', unit_price: 24.95, amount: 49.9, tax_rate: 7, product_code: 'BU-ORG-2024' },
+        {
+          line_id: '1',
+          description: 'Kopierpapier A4, 80 g',
+          quantity: 20,
+          unit: 'H87',
+          unit_price: 4.5,
+          amount: 90,
+          tax_rate: 19,
+          product_code: 'KP-A4-80',
+          price_basis_quantity: null,
+          gross_unit_price: null,
+        },
+        {
+          line_id: '2',
+          description: 'Kugelschreiber blau',
+          quantity: 500,
+          unit: 'C62',
+          unit_price: 0.35,
+          net_price: 35,
+          price_basis_quantity: 100,
+          gross_unit_price: 40,
+          amount: 157.5,
+          tax_rate: 19,
+          product_code: '4012345000017',
+        },
+        {
+          line_id: '3',
+          description: 'Fachbuch Büroorganisation',
+          quantity: 2,
+          unit: 'C62',
+          unit_price: 24.95,
+          amount: 49.9,
+          tax_rate: 7,
+          product_code: 'BU-ORG-2024',
+        },
       ],
     });
     expect(data.line_items).toHaveLength(3);
@@ -71,7 +103,9 @@ describe('UBL Invoice (Peppol BIS 3)', () => {
     expect(data.line_items[1]!.fields.gross_unit_price?.path).toBe(
       '/ubl:Invoice/cac:InvoiceLine[2]/cac:Price/cac:AllowanceCharge/cbc:BaseAmount',
     );
-    expect(data.line_items[0]!.fields.unit?.path).toBe('/ubl:Invoice/cac:InvoiceLine[1]/cbc:InvoicedQuantity/@unitCode');
+    expect(data.line_items[0]!.fields.unit?.path).toBe(
+      '/ubl:Invoice/cac:InvoiceLine[1]/cbc:InvoicedQuantity/@unitCode',
+    );
   });
 });
 
@@ -98,14 +132,18 @@ describe('UBL CreditNote (XRechnung 3.0)', () => {
       total: 89.18,
       amount_due: 89.18,
     });
-    expect(data.line_items.map((line) => [line.description, line.quantity, line.unit_price, line.amount, line.tax_rate])).toEqual([
+    expect(
+      data.line_items.map((line) => [line.description, line.quantity, line.unit_price, line.amount, line.tax_rate]),
+    ).toEqual([
       ['Kopierpapier A4, 80 g', 5, 4.5, 22.5, 19],
       ['Fachbuch Büroorganisation', 1, 24.95, 24.95, 7],
       ['Kugelschreiber blau', 100, 0.35, 35, 19],
     ]);
     // Paths use canonical prefixes, not the producer's cn:/agg:/basic:.
     expect(data.fields.due_date?.path).toBe('/ubl:CreditNote/cac:PaymentMeans/cbc:PaymentDueDate');
-    expect(data.line_items[0]!.fields.quantity?.path).toBe('/ubl:CreditNote/cac:CreditNoteLine[1]/cbc:CreditedQuantity');
+    expect(data.line_items[0]!.fields.quantity?.path).toBe(
+      '/ubl:CreditNote/cac:CreditNoteLine[1]/cbc:CreditedQuantity',
+    );
   });
 });
 
@@ -145,6 +183,8 @@ describe('UBL Invoice in a foreign currency', () => {
     );
     const fallback = map(xml);
     expect(fallback.buyer_name).toBe('Acme Analytics');
-    expect(fallback.fields.buyer_name?.path).toBe('/ubl:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name');
+    expect(fallback.fields.buyer_name?.path).toBe(
+      '/ubl:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name',
+    );
   });
 });

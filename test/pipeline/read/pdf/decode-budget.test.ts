@@ -16,7 +16,9 @@ import type { runTask as misbehave } from './sandbox-tasks/misbehaving-task.js';
 
 const MiB = 2 ** 20;
 const echoTask = sandboxTask<typeof echo>(moduleBesideCaller(import.meta.url, './sandbox-tasks/echo-task'));
-const misbehavingTask = sandboxTask<typeof misbehave>(moduleBesideCaller(import.meta.url, './sandbox-tasks/misbehaving-task'));
+const misbehavingTask = sandboxTask<typeof misbehave>(
+  moduleBesideCaller(import.meta.url, './sandbox-tasks/misbehaving-task'),
+);
 
 const pools: SandboxPool[] = [];
 afterEach(async () => {
@@ -27,12 +29,15 @@ describe('the pdfjs patches', () => {
   it('find each of their anchors in the installed pdfjs-dist exactly as often as expected', () => {
     const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
     const patched = patchPdfjsWorkerSource(readFileSync(file, 'utf8'), 'file:///pdf.worker.mjs');
-    for (const patch of PDFJS_WORKER_PATCHES) expect(patched.split(patch.replacement).length - 1).toBe(patch.occurrences);
+    for (const patch of PDFJS_WORKER_PATCHES)
+      expect(patched.split(patch.replacement).length - 1).toBe(patch.occurrences);
     expect(patched).not.toContain('import.meta');
   });
 
   it('refuse a pdfjs whose source no longer matches, naming the file to update', () => {
-    expect(() => patchPdfjsWorkerSource('export { WorkerMessageHandler };', 'file:///x.mjs')).toThrow(/pdfjs-worker-module\.ts/u);
+    expect(() => patchPdfjsWorkerSource('export { WorkerMessageHandler };', 'file:///x.mjs')).toThrow(
+      /pdfjs-worker-module\.ts/u,
+    );
   });
 });
 
@@ -57,13 +62,18 @@ describe('readPdf: decode budget', () => {
   });
 
   it('catches the bomb behind a filter chain (ASCIIHex over Flate)', async () => {
-    const error = await pipelineFailure(readPdf(await flateBombPdf(16 * MiB, { hexWrapped: true }), { maxStreamMb: 4 }));
+    const error = await pipelineFailure(
+      readPdf(await flateBombPdf(16 * MiB, { hexWrapped: true }), { maxStreamMb: 4 }),
+    );
     expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream' } });
   });
 
   it('refuses many streams that each fit the budget but together exceed four times it', async () => {
     const error = await pipelineFailure(readPdf(await manyStreamsPdf(10, 3 * MiB), { maxStreamMb: 4 }));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_total', maxTotalBytes: 16 * MiB } });
+    expect(error).toMatchObject({
+      code: 'resource_limit',
+      detail: { limit: 'decoded_total', maxTotalBytes: 16 * MiB },
+    });
   });
 
   it('fails the document for a bomb in an embedded file although pdfjs swallows the error there', async () => {
@@ -76,13 +86,19 @@ describe('readPdf: decode budget', () => {
     // 4000 x 4000 grey = 16 MB of pixels, inflated by DecompressionStream (pdfjs's image path), then by pdfjs's own
     // inflater when that fails.
     const error = await pipelineFailure(renderPage(await imageBombPdf(4000, 4000), 1, 72, { maxStreamMb: 4 }));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB } });
+    expect(error).toMatchObject({
+      code: 'resource_limit',
+      detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB },
+    });
   });
 
   it('refuses a JPEG whose own header declares far more pixels than its image dictionary', async () => {
     // 100 x 100 in the dictionary (within the pixel cap), 30000 x 30000 in the JPEG: 1.8 GB of coefficients.
     const error = await pipelineFailure(renderPage(lyingJpegPdf(30_000, 30_000), 1, 72));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', requestedBytes: 1_800_480_000 } });
+    expect(error).toMatchObject({
+      code: 'resource_limit',
+      detail: { limit: 'decoded_stream', requestedBytes: 1_800_480_000 },
+    });
   });
 
   it('applies the budget of the pool to the documents it reads', async () => {
@@ -95,10 +111,19 @@ describe('readPdf: decode budget', () => {
 
 describe('sandbox: decode budget and memory', () => {
   it('bounds the platform DecompressionStream, and fails the task even when it swallowed the refusal', async () => {
-    const error = await pipelineFailure(runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 16 }, { maxStreamMb: 4 }));
-    expect(error).toMatchObject({ code: 'resource_limit', detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB } });
+    const error = await pipelineFailure(
+      runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 16 }, { maxStreamMb: 4 }),
+    );
+    expect(error).toMatchObject({
+      code: 'resource_limit',
+      detail: { limit: 'decoded_stream', maxStreamBytes: 4 * MiB },
+    });
     // Within the budget the same task succeeds.
-    const fine = await runInSandbox(misbehavingTask, { misbehaviour: 'inflate-swallowing-errors', megabytes: 2 }, { maxStreamMb: 4 });
+    const fine = await runInSandbox(
+      misbehavingTask,
+      { misbehaviour: 'inflate-swallowing-errors', megabytes: 2 },
+      { maxStreamMb: 4 },
+    );
     expect(fine).toBe(`inflated ${2 * MiB} bytes`);
   });
 

@@ -59,7 +59,11 @@ describe('poison documents end their job with resource_limit', () => {
 
   it('an encrypted PDF names its real size', async () => {
     const job = await run('/encrypted.pdf');
-    expect(job).toMatchObject({ status: 'error', errorCode: 'pdf_encrypted', errorDetail: { byteLength: encrypted.length } });
+    expect(job).toMatchObject({
+      status: 'error',
+      errorCode: 'pdf_encrypted',
+      errorDetail: { byteLength: encrypted.length },
+    });
   });
 
   it('after all of that, a good document still succeeds', async () => {

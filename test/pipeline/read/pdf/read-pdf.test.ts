@@ -1,17 +1,28 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPdfSandboxPool, readPdf as readPdfWith, type ReadPdfOptions } from '../../../../src/pipeline/read/pdf/index.js';
+import {
+  createPdfSandboxPool,
+  readPdf as readPdfWith,
+  type ReadPdfOptions,
+} from '../../../../src/pipeline/read/pdf/index.js';
 import { dataset, expectSaneLayout, findWord, fixture, zugferd } from './helpers.js';
 
 // One warm worker for the whole file: these tests are about what is read, and a fresh worker per call (the default,
 // exercised by the failure tests) would cost ~0.4 s of CPU each.
 const pool = createPdfSandboxPool({ maxWorkers: 1 });
 afterAll(() => pool.close());
-const readPdf = (bytes: Buffer, options: ReadPdfOptions = {}): ReturnType<typeof readPdfWith> => readPdfWith(bytes, { runner: pool, ...options });
+const readPdf = (bytes: Buffer, options: ReadPdfOptions = {}): ReturnType<typeof readPdfWith> =>
+  readPdfWith(bytes, { runner: pool, ...options });
 
 describe('readPdf: text layer', () => {
   it('reads a vendor invoice into lines of words with boxes in points', async () => {
     const { pages, info } = await readPdf(dataset('invoice2data/documents/AzureInterior.pdf'));
-    expect(info).toMatchObject({ pageCount: 1, textPages: 1, pagesNeedingOcr: [], producer: 'PyPDF2', encrypted: false });
+    expect(info).toMatchObject({
+      pageCount: 1,
+      textPages: 1,
+      pagesNeedingOcr: [],
+      producer: 'PyPDF2',
+      encrypted: false,
+    });
     const [page] = pages;
     expect(page).toMatchObject({ number: 1, width: 595, height: 842, unit: 'pt', source: 'text' });
     expectSaneLayout(page!);
@@ -40,14 +51,18 @@ describe('readPdf: text layer', () => {
   });
 
   it('separates words at an explicit space however narrow it is', async () => {
-    const { pages } = await readPdf(dataset(zugferd('ZUGFeRDv2/correct/Mustangproject/MustangGnuaccountingBeispielRE-20201121_508.pdf')));
+    const { pages } = await readPdf(
+      dataset(zugferd('ZUGFeRDv2/correct/Mustangproject/MustangGnuaccountingBeispielRE-20201121_508.pdf')),
+    );
     const texts = pages[0]!.lines.map((line) => line.text);
     expect(texts.some((text) => text.startsWith('88802 Spielkreis'))).toBe(true);
     expect(texts).toContain('Invoice # RE-20201121/508 issued at 2020-11-21');
   });
 
   it('reads every page of a multi-page PDF in order', async () => {
-    const { pages, info } = await readPdf(dataset(zugferd('ZUGFeRDv2/correct/symtrax/Beispiele/EN16931/zugferd_2p1_EN16931_1_Teilrechnung.pdf')));
+    const { pages, info } = await readPdf(
+      dataset(zugferd('ZUGFeRDv2/correct/symtrax/Beispiele/EN16931/zugferd_2p1_EN16931_1_Teilrechnung.pdf')),
+    );
     expect(info).toMatchObject({ pageCount: 3, textPages: 3, pagesNeedingOcr: [] });
     expect(pages.map((page) => page.number)).toEqual([1, 2, 3]);
     for (const page of pages) expectSaneLayout(page);

@@ -25,7 +25,9 @@ describe('scanned PDFs', () => {
 
 describe('renderPages', () => {
   it('renders several pages of a text PDF in one sandbox, in the order asked', async () => {
-    const bytes = dataset('zugferd-corpus/documents/ZUGFeRDv2/correct/symtrax/Beispiele/EN16931/zugferd_2p1_EN16931_1_Teilrechnung.pdf');
+    const bytes = dataset(
+      'zugferd-corpus/documents/ZUGFeRDv2/correct/symtrax/Beispiele/EN16931/zugferd_2p1_EN16931_1_Teilrechnung.pdf',
+    );
     const rendered = await renderPages(bytes, [3, 1], 72);
     expect(rendered.map((page) => [page.pageNumber, page.width, page.height])).toEqual([
       [3, 596, 841],
@@ -37,7 +39,11 @@ describe('renderPages', () => {
   it('refuses a page whose pixels would exceed the budget before allocating a canvas', async () => {
     // 200 x 200 inches at 300 dpi would be 3.6 billion pixels.
     const error = await pipelineFailure(renderPage(fixture('huge-page.pdf'), 1, 300));
-    expect(error).toMatchObject({ stage: 'parsing', code: 'resource_limit', detail: { limit: 'pixels', width: 60_000, height: 60_000 } });
+    expect(error).toMatchObject({
+      stage: 'parsing',
+      code: 'resource_limit',
+      detail: { limit: 'pixels', width: 60_000, height: 60_000 },
+    });
   });
 
   it('reports an encrypted PDF as pdf_encrypted and rejects bad arguments', async () => {

@@ -8,7 +8,9 @@ import type { runTask as echo } from './sandbox-tasks/echo-task.js';
 import type { runTask as misbehave } from './sandbox-tasks/misbehaving-task.js';
 
 const echoTask = sandboxTask<typeof echo>(moduleBesideCaller(import.meta.url, './sandbox-tasks/echo-task'));
-const misbehavingTask = sandboxTask<typeof misbehave>(moduleBesideCaller(import.meta.url, './sandbox-tasks/misbehaving-task'));
+const misbehavingTask = sandboxTask<typeof misbehave>(
+  moduleBesideCaller(import.meta.url, './sandbox-tasks/misbehaving-task'),
+);
 const bytes = new Uint8Array(8);
 
 const pools: SandboxPool[] = [];
@@ -34,7 +36,9 @@ describe('SandboxPool', () => {
 
   it('never runs more workers than allowed: extra tasks wait their turn', async () => {
     const workers = pool({ maxWorkers: 2 });
-    const replies = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((text) => workers.run(echoTask, { text, bytes, delayMs: 50 })));
+    const replies = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((text) => workers.run(echoTask, { text, bytes, delayMs: 50 })),
+    );
     expect(replies.map((reply) => reply.text)).toEqual(['A', 'B', 'C', 'D', 'E']);
     expect(new Set(replies.map((reply) => reply.threadId)).size).toBe(2);
     expect(workers.size).toBe(2);
@@ -73,7 +77,9 @@ describe('SandboxPool', () => {
     const invoice = dataset('invoice2data/documents/AzureInterior.pdf');
     const first = await readPdf(invoice, { runner: pdfWorkers });
     // Two million text runs: the worker is still busy with them at the time limit, and is replaced.
-    const bomb = await pipelineFailure(readPdf(fixture('text-bomb.pdf'), { runner: pdfWorkers, maxTextItemsPerPage: 10_000_000, timeoutMs: 1_000 }));
+    const bomb = await pipelineFailure(
+      readPdf(fixture('text-bomb.pdf'), { runner: pdfWorkers, maxTextItemsPerPage: 10_000_000, timeoutMs: 1_000 }),
+    );
     expect(bomb).toBeInstanceOf(PipelineError);
     expect(bomb.code).toBe('timeout');
     const again = await readPdf(invoice, { runner: pdfWorkers });

@@ -5,7 +5,9 @@ import type { runTask as echo } from './sandbox-tasks/echo-task.js';
 import type { runTask as misbehave } from './sandbox-tasks/misbehaving-task.js';
 
 const echoTask = sandboxTask<typeof echo>(moduleBesideCaller(import.meta.url, './sandbox-tasks/echo-task'));
-const misbehavingTask = sandboxTask<typeof misbehave>(moduleBesideCaller(import.meta.url, './sandbox-tasks/misbehaving-task'));
+const misbehavingTask = sandboxTask<typeof misbehave>(
+  moduleBesideCaller(import.meta.url, './sandbox-tasks/misbehaving-task'),
+);
 
 async function failure(promise: Promise<unknown>): Promise<PipelineError> {
   const error = await promise.then(
@@ -35,14 +37,23 @@ describe('runInSandbox', () => {
 
   it('terminates a task that never yields and reports a transient timeout', async () => {
     const started = Date.now();
-    const error = await failure(runInSandbox(misbehavingTask, { misbehaviour: 'loop' }, { timeoutMs: 1_000, description: 'Spinning' }));
-    expect(error).toMatchObject({ stage: 'parsing', code: 'timeout', transient: true, message: 'Spinning took longer than 1000 ms' });
+    const error = await failure(
+      runInSandbox(misbehavingTask, { misbehaviour: 'loop' }, { timeoutMs: 1_000, description: 'Spinning' }),
+    );
+    expect(error).toMatchObject({
+      stage: 'parsing',
+      code: 'timeout',
+      transient: true,
+      message: 'Spinning took longer than 1000 ms',
+    });
     expect(error.detail).toMatchObject({ limitMs: 1_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('turns a heap exhaustion of the worker into resource_limit', async () => {
-    const error = await failure(runInSandbox(misbehavingTask, { misbehaviour: 'heap' }, { maxMemoryMb: 48, timeoutMs: 20_000 }));
+    const error = await failure(
+      runInSandbox(misbehavingTask, { misbehaviour: 'heap' }, { maxMemoryMb: 48, timeoutMs: 20_000 }),
+    );
     expect(error).toMatchObject({ code: 'resource_limit', transient: false, detail: { limit: 'heap', limitMb: 48 } });
   });
 
@@ -55,12 +66,23 @@ describe('runInSandbox', () => {
 
   it('keeps the classification of a PipelineError thrown inside the task', async () => {
     const error = await failure(runInSandbox(misbehavingTask, { misbehaviour: 'classified-error' }));
-    expect(error).toMatchObject({ stage: 'parsing', code: 'pdf_corrupt', message: 'classified in the worker', detail: { page: 3 } });
+    expect(error).toMatchObject({
+      stage: 'parsing',
+      code: 'pdf_corrupt',
+      message: 'classified in the worker',
+      detail: { page: 3 },
+    });
   });
 
   it('reports other failures as internal_error with the stage asked for', async () => {
-    const plain = await failure(runInSandbox(misbehavingTask, { misbehaviour: 'plain-error' }, { stage: 'extraction' }));
-    expect(plain).toMatchObject({ stage: 'extraction', code: 'internal_error', detail: { cause: { name: 'TypeError', message: 'a bug in the task' } } });
+    const plain = await failure(
+      runInSandbox(misbehavingTask, { misbehaviour: 'plain-error' }, { stage: 'extraction' }),
+    );
+    expect(plain).toMatchObject({
+      stage: 'extraction',
+      code: 'internal_error',
+      detail: { cause: { name: 'TypeError', message: 'a bug in the task' } },
+    });
 
     const uncaught = await failure(runInSandbox(misbehavingTask, { misbehaviour: 'uncaught' }));
     expect(uncaught).toMatchObject({ code: 'internal_error', message: 'The sandboxed task crashed' });

@@ -29,11 +29,17 @@ describe('buildLines', () => {
   });
 
   it('drops text printed twice at almost the same place (fake bold)', () => {
-    expect(texts([run('Total', 100, 50, 25), run('Total', 100.4, 50.2, 25), run('99,00', 200, 50, 25)])).toEqual(['Total 99,00']);
+    expect(texts([run('Total', 100, 50, 25), run('Total', 100.4, 50.2, 25), run('99,00', 200, 50, 25)])).toEqual([
+      'Total 99,00',
+    ]);
   });
 
   it('keeps far-apart columns of one row on one line as separate words', () => {
-    const [line] = buildLines([run('Amount', 400, 80, 30), run('Description', 40, 80, 50), run('Qty', 300, 81, 15)], {}, PAGE);
+    const [line] = buildLines(
+      [run('Amount', 400, 80, 30), run('Description', 40, 80, 50), run('Qty', 300, 81, 15)],
+      {},
+      PAGE,
+    );
     expect(line!.text).toBe('Description Qty Amount');
     expect(line!.words.map((word) => word.bbox.x)).toEqual([40, 300, 400]);
   });
@@ -61,6 +67,12 @@ describe('buildLines', () => {
   });
 
   it('ignores empty runs, control characters and runs without a size', () => {
-    expect(texts([run('', 10, 10, 0), run('\u0000\u00ad', 10, 10, 5), { ...run('x', 10, 10, 5), transform: [0, 0, 0, 0, 10, 10] }])).toEqual([]);
+    expect(
+      texts([
+        run('', 10, 10, 0),
+        run('\u0000\u00ad', 10, 10, 5),
+        { ...run('x', 10, 10, 5), transform: [0, 0, 0, 0, 10, 10] },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -145,7 +145,9 @@ export class LabelIndex {
    * weak matches do not end a value: "Invoice No : # BLR_2015" reads on.
    */
   nextLabelStart(segment: Segment, from: number): number {
-    const next = this.inSegment(segment).find((h) => h.start >= from && !h.field.startsWith('line_') && h.confidence >= 0.5);
+    const next = this.inSegment(segment).find(
+      (h) => h.start >= from && !h.field.startsWith('line_') && h.confidence >= 0.5,
+    );
     return next ? next.start : segment.text.length;
   }
 

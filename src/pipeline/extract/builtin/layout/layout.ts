@@ -65,7 +65,16 @@ function makeSegment(words: Word[], page: Page, line: number): Omit<Segment, 'in
   const { text, starts } = joinWords(words);
   const confidence = words.reduce((sum, w) => sum + wordConfidence(w, page), 0) / words.length;
   const source = words.some((w) => isOcrWord(w, page)) ? 'ocr' : 'text';
-  return { page: page.number, line, text, words, starts, bbox: unionBoxes(words.map((w) => w.bbox)), confidence, source };
+  return {
+    page: page.number,
+    line,
+    text,
+    words,
+    starts,
+    bbox: unionBoxes(words.map((w) => w.bbox)),
+    confidence,
+    source,
+  };
 }
 
 /**
@@ -85,7 +94,10 @@ function splitLine(words: Word[], page: Page): Word[][] {
   for (const word of words) {
     const previous = current[current.length - 1];
     if (previous) {
-      const height = page.source === 'ocr' ? Math.max(emHeight(previous, page), emHeight(word, page)) : Math.min(emHeight(previous, page), emHeight(word, page));
+      const height =
+        page.source === 'ocr'
+          ? Math.max(emHeight(previous, page), emHeight(word, page))
+          : Math.min(emHeight(previous, page), emHeight(word, page));
       if (word.bbox.x - right(previous.bbox) > SEGMENT_GAP * (height || 1)) {
         groups.push(current);
         current = [];
@@ -183,7 +195,13 @@ export function buildLayout(doc: ReadDocument): Layout {
         .sort((a, b) => a.bbox.x - b.bbox.x);
       if (words.length === 0 || budget <= 0) continue;
       budget -= words.length;
-      const layoutLine: LayoutLine = { index: layout.lines.length, page: page.number, text: '', bbox: unionBoxes(words.map((w) => w.bbox)), segments: [] };
+      const layoutLine: LayoutLine = {
+        index: layout.lines.length,
+        page: page.number,
+        text: '',
+        bbox: unionBoxes(words.map((w) => w.bbox)),
+        segments: [],
+      };
       for (const group of splitLine(words, page)) {
         const segment: Segment = { index: layout.segments.length, ...makeSegment(group, page, layoutLine.index) };
         layout.segments.push(segment);

@@ -7,7 +7,17 @@ import { bottom, right, unionBoxes } from '../layout/geometry.js';
 import type { LabelHit, LabelIndex } from '../layout/label-hits.js';
 import type { Layout, LayoutPage, Segment } from '../layout/layout.js';
 import { runOf, type TextRun } from '../layout/runs.js';
-import { cleanName, columnRight, HEADING_FIRST_ROW_PITCH, isAttributeRow, looksLikeAddressLine, looksLikeName, nameAttribute, POSTCODE, rowsBelow } from './column.js';
+import {
+  cleanName,
+  columnRight,
+  HEADING_FIRST_ROW_PITCH,
+  isAttributeRow,
+  looksLikeAddressLine,
+  looksLikeName,
+  nameAttribute,
+  POSTCODE,
+  rowsBelow,
+} from './column.js';
 import { companyName, hasLegalForm } from './company.js';
 
 export type PartyRole = 'vendor' | 'buyer' | 'ship_to';
@@ -63,9 +73,11 @@ function isBareLabel(text: string): boolean {
   return matchLabel(core).some((m) => m.start === 0 && m.end >= core.length && m.confidence >= 0.5);
 }
 
-export const SALUTATION = /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|dr\.?|monsieur|madame|m\.|mme|sr\.?|sra\.?|sig\.?|sig\.ra|dhr\.?|mevr\.?)$/iu;
+export const SALUTATION =
+  /^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|dr\.?|monsieur|madame|m\.|mme|sr\.?|sra\.?|sig\.?|sig\.ra|dhr\.?|mevr\.?)$/iu;
 
-const CONTACT_ROW = /^(?:contact|kontakt|ansprechpartner(?:in)?|contacto|contactpersoon|referente|persona de contacto)(?![\p{L}])/iu;
+const CONTACT_ROW =
+  /^(?:contact|kontakt|ansprechpartner(?:in)?|contacto|contactpersoon|referente|persona de contacto)(?![\p{L}])/iu;
 
 interface FoundName {
   /** Index of the last row the name uses. */
@@ -81,7 +93,11 @@ function readConfidence(run: TextRun): number {
 
 function joinRuns(runs: readonly TextRun[]): TextRun {
   const first = runs[0] as TextRun;
-  return runOf(runs.flatMap((r) => r.words), first.page, first.source);
+  return runOf(
+    runs.flatMap((r) => r.words),
+    first.page,
+    first.source,
+  );
 }
 
 /** The words of a "Name: value" row after its colon. */
@@ -116,11 +132,18 @@ function nameIn(rows: readonly TextRun[], proper = false): FoundName | null {
     const next = rows[index + 1];
     const nextAttribute = next ? nameAttribute(next.text) : null;
     const nextValue = next && nextAttribute ? afterColon(next) : null;
-    if (nextValue && nextAttribute && Math.abs((row.words[0]?.bbox.x ?? 0) - (nextValue.words[0]?.bbox.x ?? -1e9)) < 12) {
+    if (
+      nextValue &&
+      nextAttribute &&
+      Math.abs((row.words[0]?.bbox.x ?? 0) - (nextValue.words[0]?.bbox.x ?? -1e9)) < 12
+    ) {
       return { index: index + 1, text: `${cleaned} ${nextAttribute}`, run: joinRuns([row, nextValue]) };
     }
     const nextName = next && !isAttributeRow(next.text) ? cleanName(next.text) : null;
-    const wraps = nextName !== null && looksLikeName(nextName) && !/\d/.test(nextName) &&
+    const wraps =
+      nextName !== null &&
+      looksLikeName(nextName) &&
+      !/\d/.test(nextName) &&
       (SALUTATION.test(cleaned) || (!hasLegalForm(cleaned) && hasLegalForm(nextName)));
     if (wraps && next) {
       return { index: index + 1, text: `${cleaned} ${nextName}`, run: joinRuns([row, next]) };
@@ -130,7 +153,11 @@ function nameIn(rows: readonly TextRun[], proper = false): FoundName | null {
   return null;
 }
 
-const ROLE_OF_FIELD: Record<string, PartyRole> = { vendor_block: 'vendor', buyer_block: 'buyer', ship_to_block: 'ship_to' };
+const ROLE_OF_FIELD: Record<string, PartyRole> = {
+  vendor_block: 'vendor',
+  buyer_block: 'buyer',
+  ship_to_block: 'ship_to',
+};
 
 const BLOCK_FIELDS = ['vendor_block', 'buyer_block', 'ship_to_block'] as const;
 
@@ -162,23 +189,63 @@ function headingBlock(hit: LabelHit, labels: LabelIndex): PartyBlock | null {
   const segment = hit.segment;
   const { shape, valueFrom } = headingShape(hit, labels);
   const inlineText = segment.text.slice(valueFrom, labels.nextLabelStart(segment, hit.end + 1));
-  const inlineRun = (): TextRun => runOf(segment.words.filter((w, i) => (segment.starts[i] as number) + w.text.length > valueFrom), page.number, page.source);
+  const inlineRun = (): TextRun =>
+    runOf(
+      segment.words.filter((w, i) => (segment.starts[i] as number) + w.text.length > valueFrom),
+      page.number,
+      page.source,
+    );
   if (!hit.atStart) {
     // "All services are sold by Amazon Web Services, Inc.": a vendor named in a sentence, legal form required.
     const name = companyName(segment.text.slice(hit.end).replace(/^[\s:]+/, ''));
     if (role !== 'vendor' || !name) return null;
-    return { role, name: inlineRun(), nameText: name, addressRows: [], box: segment.bbox, page: page.number, confidence: 0.7 * hit.confidence, rule: 'sentence' };
+    return {
+      role,
+      name: inlineRun(),
+      nameText: name,
+      addressRows: [],
+      box: segment.bbox,
+      page: page.number,
+      confidence: 0.7 * hit.confidence,
+      rule: 'sentence',
+    };
   }
   if (shape === 'text') return null;
   if (shape === 'colon' && inlineText.trim() !== '') {
     const name = cleanName(companyName(inlineText) ?? inlineText);
     if (!looksLikeName(name) || isAttributeRow(name)) return null;
-    return { role, name: inlineRun(), nameText: name, addressRows: [], box: segment.bbox, page: page.number, confidence: 0.85 * hit.confidence, rule: 'heading-inline' };
+    return {
+      role,
+      name: inlineRun(),
+      nameText: name,
+      addressRows: [],
+      box: segment.bbox,
+      page: page.number,
+      confidence: 0.85 * hit.confidence,
+      rule: 'heading-inline',
+    };
   }
-  const rows = rowsBelow(page, hit.box, columnRight(page, hit.box, labels), undefined, undefined, HEADING_FIRST_ROW_PITCH);
+  const rows = rowsBelow(
+    page,
+    hit.box,
+    columnRight(page, hit.box, labels),
+    undefined,
+    undefined,
+    HEADING_FIRST_ROW_PITCH,
+  );
   const found = nameIn(rows);
   const box = boxOfRuns(rows, hit.box);
-  if (!found) return { role, name: null, nameText: null, addressRows: [], box, page: page.number, confidence: 0, rule: 'heading' };
+  if (!found)
+    return {
+      role,
+      name: null,
+      nameText: null,
+      addressRows: [],
+      box,
+      page: page.number,
+      confidence: 0,
+      rule: 'heading',
+    };
   return {
     role,
     name: found.run,
@@ -218,7 +285,10 @@ export function senderLineBlocks(layout: Layout): PartyBlock[] {
     if (line.bbox.y > page.height * 0.45) break;
     for (const cluster of clusters(line.segments, page.lineHeight * 2.5)) {
       const text = cluster.map((s) => s.text).join(' ');
-      const parts = text.split(SENDER_SEPARATOR).map((p) => p.trim()).filter((p) => p.length > 0);
+      const parts = text
+        .split(SENDER_SEPARATOR)
+        .map((p) => p.trim())
+        .filter((p) => p.length > 0);
       if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE.test(` ${p} `))) continue;
       // A separator OCR dropped joins the name to the street ("Bei Spiel GmbH Ecke12"): a legal form ends the name.
       const vendorName = companyName(cleanName(parts[0] as string)) ?? cleanName(parts[0] as string);
@@ -227,7 +297,16 @@ export function senderLineBlocks(layout: Layout): PartyBlock[] {
       const vendorRun = runOf(words.slice(0, vendorName.split(/\s+/).length), page.number, page.source);
       const box = unionBoxes(cluster.map((s) => s.bbox));
       const blocks: PartyBlock[] = [
-        { role: 'vendor', name: vendorRun, nameText: vendorName, addressRows: [], box, page: page.number, confidence: 0.75, rule: 'sender-line' },
+        {
+          role: 'vendor',
+          name: vendorRun,
+          nameText: vendorName,
+          addressRows: [],
+          box,
+          page: page.number,
+          confidence: 0.75,
+          rule: 'sender-line',
+        },
       ];
       const buyer = windowBelow(page, box);
       if (buyer) blocks.push(buyer);
@@ -282,12 +361,33 @@ export function addressBlocks(layout: Layout, labels: LabelIndex): PartyBlock[] 
   for (const line of page.lines) {
     if (line.bbox.y > page.height * 0.5) break;
     for (const segment of line.segments) {
-      if (taken.some((b) => segment.bbox.y >= b.y - 1 && bottom(segment.bbox) <= bottom(b) + 1 && segment.bbox.x >= b.x - lh && segment.bbox.x <= right(b))) continue;
+      if (
+        taken.some(
+          (b) =>
+            segment.bbox.y >= b.y - 1 &&
+            bottom(segment.bbox) <= bottom(b) + 1 &&
+            segment.bbox.x >= b.x - lh &&
+            segment.bbox.x <= right(b),
+        )
+      )
+        continue;
       if (isAttributeRow(segment.text) || labels.startsWithLabel(segment, 0.5)) continue;
       // "Nummer  : GE2020211": a label whose colon OCR or the layout put in the next segment.
-      if (line.text.slice(line.text.indexOf(segment.text) + segment.text.length).trimStart().startsWith(':')) continue;
+      if (
+        line.text
+          .slice(line.text.indexOf(segment.text) + segment.text.length)
+          .trimStart()
+          .startsWith(':')
+      )
+        continue;
       // Rows of one address sit closer than a blank line; a tighter pitch keeps two stacked blocks apart.
-      const below = rowsBelow(page, segment.bbox, columnRight(page, segment.bbox, labels), segment.bbox.x - lh * 0.5, 1.7);
+      const below = rowsBelow(
+        page,
+        segment.bbox,
+        columnRight(page, segment.bbox, labels),
+        segment.bbox.x - lh * 0.5,
+        1.7,
+      );
       const rows = [runOf(segment.words, segment.page, segment.source), ...below];
       const postcodeRow = rows.slice(0, 6).findIndex((r) => isPostcodeRow(r.text));
       if (postcodeRow < 1) continue;
@@ -299,7 +399,10 @@ export function addressBlocks(layout: Layout, labels: LabelIndex): PartyBlock[] 
         role: 'buyer',
         name: found.run,
         nameText: companyName(found.text) ?? found.text,
-        addressRows: rows.slice(found.index + 1, postcodeRow + 2).filter((r) => !isAttributeRow(r.text)).slice(0, MAX_ADDRESS_ROWS),
+        addressRows: rows
+          .slice(found.index + 1, postcodeRow + 2)
+          .filter((r) => !isAttributeRow(r.text))
+          .slice(0, MAX_ADDRESS_ROWS),
         box,
         page: page.number,
         confidence: 0.5,

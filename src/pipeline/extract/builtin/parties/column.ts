@@ -64,7 +64,10 @@ const CONTACT = /@|https?:|www\.|\+\d{2}[\s\d]{6,}|\(\d{3}\)/iu;
 
 /** "Name: Kunden AG" gives "Kunden AG"; other "Something: value" rows and codes are attributes, not names. */
 export function nameAttribute(text: string): string | null {
-  const m = /^(?:name|firma|company|raison sociale|nom|nombre|ragione sociale|naam|bedrijf|razón social)\s?:\s*(.+)$/iu.exec(text);
+  const m =
+    /^(?:name|firma|company|raison sociale|nom|nombre|ragione sociale|naam|bedrijf|razón social)\s?:\s*(.+)$/iu.exec(
+      text,
+    );
   return m ? (m[1] as string).trim() : null;
 }
 
@@ -103,17 +106,24 @@ export function looksLikeAddressLine(text: string): boolean {
   const t = text.trim();
   if (/^\d{1,5}[a-z]?(?:[-/]\d{1,4})?,?\s+\p{L}{2,}/u.test(t) && !/^\d+\s*(?:x|pcs?|stk|st\.)\b/iu.test(t)) return true;
   if (/\d/.test(t) && (STREET_WORD.test(t) || COMPOUND_STREET.test(t))) return true;
-  return (COUNTRY_TAIL.test(t) || COUNTRY_CODE_TAIL.test(t)) && t.split(/\s+/).length <= 4 && !/\b(?:gmbh|ltd|inc|llc|sarl|sas|s\.a\.|b\.v\.|ag)\b/iu.test(t);
+  return (
+    (COUNTRY_TAIL.test(t) || COUNTRY_CODE_TAIL.test(t)) &&
+    t.split(/\s+/).length <= 4 &&
+    !/\b(?:gmbh|ltd|inc|llc|sarl|sas|s\.a\.|b\.v\.|ag)\b/iu.test(t)
+  );
 }
 
 export function cleanName(text: string): string {
-  return text
-    // Table rules and box edges that OCR reads as characters: "| Lieferant GmbH", "[ACME Ltd ]".
-    .replace(/^[\s|¦[\]{}=~_•·*»«]+|[\s|¦[\]{}=~_•·*»«]+$/gu, '')
-    .replace(/^(?:attn|att|z\.\s?hd\.?|c\/o|à l'attention de|t\.a\.v\.)\s*[:.]?\s*/iu, '')
-    .replace(/^[\s,;:.\-–]+|[\s,;:\-–]+$/gu, '')
-    .trim();
+  return (
+    text
+      // Table rules and box edges that OCR reads as characters: "| Lieferant GmbH", "[ACME Ltd ]".
+      .replace(/^[\s|¦[\]{}=~_•·*»«]+|[\s|¦[\]{}=~_•·*»«]+$/gu, '')
+      .replace(/^(?:attn|att|z\.\s?hd\.?|c\/o|à l'attention de|t\.a\.v\.)\s*[:.]?\s*/iu, '')
+      .replace(/^[\s,;:.\-–]+|[\s,;:\-–]+$/gu, '')
+      .trim()
+  );
 }
 
 /** Postal code lines: "80333 München", "D-63571 Gelnhausen", "Fremont CA 94538", "London SW1A 1AA", "1025 RX Amsterdam". */
-export const POSTCODE = /(?:^|\s|-)(?:\d{4,5}|\d{3}\s?\d{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4}\s?[A-Z]{2})(?=\s|,|$)/u;
+export const POSTCODE =
+  /(?:^|\s|-)(?:\d{4,5}|\d{3}\s?\d{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4}\s?[A-Z]{2})(?=\s|,|$)/u;

@@ -2,16 +2,77 @@
 // "Free SAS au capital de ..." -> "Free SAS"), in the forms used across Europe, the UK, the US and India.
 
 /** Legal forms written in capitals only: case matters, or "ag" in a broken word would count. */
-const UPPER_FORMS = ['AG', 'KG', 'OHG', 'UG', 'GbR', 'SE', 'SA', 'SAS', 'SARL', 'EURL', 'SNC', 'BV', 'NV', 'AB', 'ASA', 'ApS', 'Oy', 'Oyj', 'PLC', 'LLC', 'LLP', 'CV', 'VOF', 'BVBA', 'SRL', 'SPA', 'SL', 'SLU', 'KGaA', 'eG', 'gGmbH'];
+const UPPER_FORMS = [
+  'AG',
+  'KG',
+  'OHG',
+  'UG',
+  'GbR',
+  'SE',
+  'SA',
+  'SAS',
+  'SARL',
+  'EURL',
+  'SNC',
+  'BV',
+  'NV',
+  'AB',
+  'ASA',
+  'ApS',
+  'Oy',
+  'Oyj',
+  'PLC',
+  'LLC',
+  'LLP',
+  'CV',
+  'VOF',
+  'BVBA',
+  'SRL',
+  'SPA',
+  'SL',
+  'SLU',
+  'KGaA',
+  'eG',
+  'gGmbH',
+];
 /** Legal forms in any case, dots optional. */
 const ANY_CASE_FORMS = [
-  'gmbh', 'mbh', 'a\\.\\s?g\\.', 'ag & co\\.? kg', 'gmbh & co\\.? kg', 'e\\.\\s?k\\.', 'e\\.\\s?v\\.', 'b\\.\\s?v\\.', 'n\\.\\s?v\\.',
-  'inc\\.?', 'incorporated', 'ltd\\.?', 'limited', 'l\\.l\\.c\\.', 'corp\\.?', 'corporation', 'co\\.', 'company',
-  's\\.\\s?a\\.(?:\\s?s\\.)?', 's\\.\\s?a\\.\\s?r\\.\\s?l\\.', 's\\.à\\s?r\\.l\\.', 's\\.\\s?l\\.(?:\\s?u\\.)?', 's\\.\\s?r\\.\\s?l\\.',
-  's\\.\\s?p\\.\\s?a\\.', 's\\.\\s?n\\.\\s?c\\.', 'pvt\\.?', 'pty\\.?', 'private limited', 'a/s', 'sp\\. z o\\.o\\.', 's\\.r\\.o\\.', 'kft\\.?',
+  'gmbh',
+  'mbh',
+  'a\\.\\s?g\\.',
+  'ag & co\\.? kg',
+  'gmbh & co\\.? kg',
+  'e\\.\\s?k\\.',
+  'e\\.\\s?v\\.',
+  'b\\.\\s?v\\.',
+  'n\\.\\s?v\\.',
+  'inc\\.?',
+  'incorporated',
+  'ltd\\.?',
+  'limited',
+  'l\\.l\\.c\\.',
+  'corp\\.?',
+  'corporation',
+  'co\\.',
+  'company',
+  's\\.\\s?a\\.(?:\\s?s\\.)?',
+  's\\.\\s?a\\.\\s?r\\.\\s?l\\.',
+  's\\.à\\s?r\\.l\\.',
+  's\\.\\s?l\\.(?:\\s?u\\.)?',
+  's\\.\\s?r\\.\\s?l\\.',
+  's\\.\\s?p\\.\\s?a\\.',
+  's\\.\\s?n\\.\\s?c\\.',
+  'pvt\\.?',
+  'pty\\.?',
+  'private limited',
+  'a/s',
+  'sp\\. z o\\.o\\.',
+  's\\.r\\.o\\.',
+  'kft\\.?',
 ];
 
-const BOUNDED = (body: string, flags: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, flags);
+const BOUNDED = (body: string, flags: string): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, flags);
 const UPPER_FORM = BOUNDED(UPPER_FORMS.join('|'), 'gu');
 const ANY_CASE_FORM = BOUNDED(ANY_CASE_FORMS.join('|'), 'giu');
 
@@ -45,7 +106,11 @@ export function companyName(text: string): string | null {
   const end = legalFormEnd(text);
   if (end === null) return null;
   // OCR reads table rules and box edges before a name as characters: "| Lieferant GmbH".
-  const name = text.slice(0, end).replace(/[\s,]+$/, '').replace(/^[\s|¦[\]{}=~_•·*»«]+/u, '').trim();
+  const name = text
+    .slice(0, end)
+    .replace(/[\s,]+$/, '')
+    .replace(/^[\s|¦[\]{}=~_•·*»«]+/u, '')
+    .trim();
   const words = name.split(/\s+/);
   if (words.length < 2 || words.length > 7) return null;
   if (!/^[\p{Lu}\p{N}"'(]/u.test(name)) return null;
@@ -54,7 +119,10 @@ export function companyName(text: string): string | null {
 
 /** Letters only, lower case: the key that compares "Azure Interior" with "azure-interior.com". */
 export function letterKey(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /** Web and mail domains printed on the page, reduced to their letter key ("www.azure-interior.com" -> "azureinterior"). */

@@ -26,11 +26,15 @@ const DOCUMENT_WORD =
   /(?<![\p{L}])(?:invoice|receipt|bill|statement|quote|quotation|order|delivery note|credit note|tax invoice|sales receipt|cash receipt|\p{L}*rechnung|kassenbon|quittung|beleg|kassenbeleg|bon|facture|reçu|ticket|avoir|factura|recibo|fattura|ricevuta|scontrino|factuur|bon|kwitantie|faktura|doklad|nota|struk|kwitansi|chitanta|bon fiscal)(?![\p{L}])/iu;
 
 /** Greetings, slogans and opening hours printed at the top of receipts. */
-const NOT_A_NAME = /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
+const NOT_A_NAME =
+  /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
 
 function nameLike(segment: Segment, labels: LabelIndex): string | null {
   // "***PENNY-MARKTGmbH***": decoration around it, the legal form glued on.
-  const text = cleanName(segment.text.replace(/^[*#=~\-–_.\s]+|[*#=~\-–_\s]+$/gu, '')).replace(/(?<=\p{L})(?=GmbH$)/u, ' ');
+  const text = cleanName(segment.text.replace(/^[*#=~\-–_.\s]+|[*#=~\-–_\s]+$/gu, '')).replace(
+    /(?<=\p{L})(?=GmbH$)/u,
+    ' ',
+  );
   if (!looksLikeName(text) || isAttributeRow(text) || looksLikeAddressLine(text)) return null;
   if (text.split(/\s+/).length > MAX_NAME_WORDS || (text.match(/\p{L}/gu) ?? []).length < 3) return null;
   if (DOCUMENT_WORD.test(text) || NOT_A_NAME.test(text) || labels.startsWithLabel(segment, 0.5)) return null;

@@ -25,7 +25,12 @@ export interface Parties {
 }
 
 function inside(box: BBox, area: BBox, slack = 2): boolean {
-  return box.x >= area.x - slack && box.y >= area.y - slack && right(box) <= right(area) + slack && bottom(box) <= bottom(area) + slack;
+  return (
+    box.x >= area.x - slack &&
+    box.y >= area.y - slack &&
+    right(box) <= right(area) + slack &&
+    bottom(box) <= bottom(area) + slack
+  );
 }
 
 function intersects(a: BBox, b: BBox): boolean {
@@ -71,23 +76,35 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
   const counts = new Map<string, number>();
   const found: CompanyCandidate[] = [];
   for (const segment of layout.segments) {
-    const text = segment.text.includes(':') && !/^[^:]*\p{Lu}[^:]*(GmbH|AG|Ltd|Inc)/u.test(segment.text)
-      ? segment.text.slice(segment.text.lastIndexOf(':') + 1).trim()
-      : segment.text;
+    const text =
+      segment.text.includes(':') && !/^[^:]*\p{Lu}[^:]*(GmbH|AG|Ltd|Inc)/u.test(segment.text)
+        ? segment.text.slice(segment.text.lastIndexOf(':') + 1).trim()
+        : segment.text;
     // "(c) AWV e.V. 2020", "© Example GmbH": the copyright holder of a form or a stylesheet, not a party.
     if (/©|\(c\)|copyright/iu.test(text)) continue;
     const name = companyName(text);
     if (!name) continue;
     const key = letterKey(name);
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (excluded.some((b) => (b.page === segment.page && inside(segment.bbox, b.box)) || (b.nameText && letterKey(b.nameText) === key))) continue;
+    if (
+      excluded.some(
+        (b) =>
+          (b.page === segment.page && inside(segment.bbox, b.box)) || (b.nameText && letterKey(b.nameText) === key),
+      )
+    )
+      continue;
     const page = layout.pages.find((p) => p.number === segment.page);
     let score = 0.45;
     if (matchesDomain(name, domains)) score += 0.15;
     if (page && segment.page === layout.pages[0]?.number && segment.bbox.y < page.height * 0.3) score += 0.1;
     if (page) {
       const around = rowsBelow(page, segment.bbox, columnRight(page, segment.bbox, labels)).slice(0, 6);
-      if (around.some((r) => findVatIds(r.text).length > 0 || /\b(?:IBAN|KvK|BTW|USt|VAT|SIRET|HRB|Tel|Phone)\b/i.test(r.text))) score += 0.1;
+      if (
+        around.some(
+          (r) => findVatIds(r.text).length > 0 || /\b(?:IBAN|KvK|BTW|USt|VAT|SIRET|HRB|Tel|Phone)\b/i.test(r.text),
+        )
+      )
+        score += 0.1;
     }
     found.push({ name, segment, score });
   }
@@ -96,7 +113,9 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
 }
 
 function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly PartyBlock[]): PartyBlock | null {
-  const ranked = companyCandidates(layout, labels, excluded).sort((a, b) => b.score - a.score || a.segment.index - b.segment.index);
+  const ranked = companyCandidates(layout, labels, excluded).sort(
+    (a, b) => b.score - a.score || a.segment.index - b.segment.index,
+  );
   const top = ranked[0];
   if (!top) return null;
   const page = layout.pages.find((p) => p.number === top.segment.page);
@@ -104,7 +123,8 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
   const address = [];
   for (const row of rows.slice(0, 4)) {
     // "Herrn" / "Max Mustermann": a salutation opens the addressee's block (a window envelope under the letterhead).
-    if (isAttributeRow(row.text) || !/\p{L}/u.test(row.text) || SALUTATION.test(row.text.trim().split(/\s+/)[0] ?? '')) break;
+    if (isAttributeRow(row.text) || !/\p{L}/u.test(row.text) || SALUTATION.test(row.text.trim().split(/\s+/)[0] ?? ''))
+      break;
     address.push(row);
   }
   const words = top.segment.words.slice(0, top.name.split(/\s+/).length);
@@ -149,12 +169,21 @@ function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex): TextR
 }
 
 /** VAT ids: labelled as the buyer's, or inside the buyer block -> buyer; otherwise the vendor's (first one). */
-function taxIds(layout: Layout, labels: LabelIndex, hints: DocumentHints, buyer: PartyBlock | null): { vendor: Candidate<string> | null; buyer: Candidate<string> | null } {
+function taxIds(
+  layout: Layout,
+  labels: LabelIndex,
+  hints: DocumentHints,
+  buyer: PartyBlock | null,
+): { vendor: Candidate<string> | null; buyer: Candidate<string> | null } {
   let vendor: Candidate<string> | null = null;
   let buyerId: Candidate<string> | null = null;
   for (const segment of layout.segments) {
     for (const vat of findVatIds(segment.text)) {
-      const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, vat.index, vat.index + vat.length);
+      const evidence = evidenceOf(
+        { run: segment, from: 0, to: segment.text.length },
+        vat.index,
+        vat.index + vat.length,
+      );
       if (!evidence) continue;
       const row = labels.rowSegments(segment.page, segment.bbox).filter((s) => s.bbox.x <= segment.bbox.x);
       const context = [...row.map((s) => s.text), segment.text.slice(0, vat.index)].join(' ');
@@ -164,7 +193,12 @@ function taxIds(layout: Layout, labels: LabelIndex, hints: DocumentHints, buyer:
       if (fields.has('buyer_tax_id') || (inBuyerBlock && !fields.has('vendor_tax_id'))) {
         buyerId ??= candidate(vat.vatId, confidence, evidence, 'vat-id');
       } else {
-        vendor ??= candidate(vat.vatId, confidence * (fields.has('vendor_tax_id') || fields.has('tax_id') ? 1 : 0.85), evidence, 'vat-id');
+        vendor ??= candidate(
+          vat.vatId,
+          confidence * (fields.has('vendor_tax_id') || fields.has('tax_id') ? 1 : 0.85),
+          evidence,
+          'vat-id',
+        );
       }
     }
   }
@@ -198,7 +232,9 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
   let vendor = pick('vendor', headings) ?? pick('vendor', sender) ?? companyVendor(layout, labels, excluded);
 
   if (!buyer || !vendor) {
-    const blocks = addressBlocks(layout, labels).filter((b) => !isVendors(b, vendor) && !shipTo.some((s) => inside(b.box, s.box)));
+    const blocks = addressBlocks(layout, labels).filter(
+      (b) => !isVendors(b, vendor) && !shipTo.some((s) => inside(b.box, s.box)),
+    );
     if (!vendor && blocks.length >= 2) {
       // Two address blocks and no other clue: the letterhead (upper one) is the seller's.
       const top = blocks.reduce((a, b) => (b.box.y < a.box.y ? b : a));
@@ -208,7 +244,9 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
     // the vendor (the largest name at the top of the first page).
     vendor ??= headerNameVendor(layout, labels);
     if (!buyer) {
-      const rest = blocks.filter((b) => !isVendors(b, vendor) && !(vendor && b.box.y === vendor.box.y && b.box.x === vendor.box.x));
+      const rest = blocks.filter(
+        (b) => !isVendors(b, vendor) && !(vendor && b.box.y === vendor.box.y && b.box.x === vendor.box.x),
+      );
       const chosen = rest[0];
       if (chosen) buyer = chosen;
     }

@@ -22,8 +22,15 @@ export type ColumnField =
 type LabelledColumnField = Exclude<ColumnField, 'line_other'>;
 
 const COLUMN_FIELDS: readonly LabelledColumnField[] = [
-  'line_position', 'line_description', 'line_product_code', 'line_quantity', 'line_unit', 'line_unit_price',
-  'line_discount', 'line_tax_rate', 'line_amount',
+  'line_position',
+  'line_description',
+  'line_product_code',
+  'line_quantity',
+  'line_unit',
+  'line_unit_price',
+  'line_discount',
+  'line_tax_rate',
+  'line_amount',
 ];
 
 export interface Column {
@@ -44,12 +51,14 @@ export interface TableHeader {
   confidence: number;
 }
 
-const isColumnField = (field: LabelField): field is LabelledColumnField => (COLUMN_FIELDS as readonly string[]).includes(field);
+const isColumnField = (field: LabelField): field is LabelledColumnField =>
+  (COLUMN_FIELDS as readonly string[]).includes(field);
 
 type Match = ReturnType<typeof matchLabel>[number];
 
 /** Words that make the next label a qualifier of the previous one: "Price incl. VAT", "Montant HT", "Preis pro". */
-const QUALIFIER = /(?:^|\s)(?:incl|inkl|excl|exkl|ohne|zzgl|plus|hors|per|pro|je|par|sans|avec|with|without|inclusief|exclusief|in|en)\.?(?:\s|$)/iu;
+const QUALIFIER =
+  /(?:^|\s)(?:incl|inkl|excl|exkl|ohne|zzgl|plus|hors|per|pro|je|par|sans|avec|with|without|inclusief|exclusief|in|en)\.?(?:\s|$)/iu;
 
 function columnMatches(text: string): Match[] {
   return matchLabel(text, { fields: COLUMN_FIELDS }).filter((m) => isColumnField(m.field));
@@ -155,7 +164,11 @@ function stackedLines(page: LayoutPage, main: LayoutLine): LayoutLine[] {
  * stacked lines join the main-row cell under or over them, and the joined text is matched again. Stacked words
  * over no main cell form cells of their own.
  */
-function mergeStacks(main: Column[], stacked: readonly LayoutLine[], page: LayoutPage): { columns: Column[]; lines: LayoutLine[] } {
+function mergeStacks(
+  main: Column[],
+  stacked: readonly LayoutLine[],
+  page: LayoutPage,
+): { columns: Column[]; lines: LayoutLine[] } {
   const parts = new Map<Column, Array<{ y: number; x: number; text: string; box: BBox }>>();
   const loose: Segment[] = [];
   const used: LayoutLine[] = [];
@@ -192,12 +205,23 @@ function mergeStacks(main: Column[], stacked: readonly LayoutLine[], page: Layou
       columns.push(cell);
       continue;
     }
-    const pieces = [...extra, { y: cell.box.y, x: cell.box.x, text: cell.label, box: cell.box }].sort((a, b) => a.y - b.y || a.x - b.x);
+    const pieces = [...extra, { y: cell.box.y, x: cell.box.x, text: cell.label, box: cell.box }].sort(
+      (a, b) => a.y - b.y || a.x - b.x,
+    );
     const text = pieces.map((p) => p.text).join(' ');
-    const longest = columnMatches(text).sort((a, b) => b.end - b.start - (a.end - a.start) || b.confidence - a.confidence)[0];
-    columns.push(longest && longest.confidence >= 0.5
-      ? { field: longest.field as ColumnField, box: unionBoxes(pieces.map((p) => p.box)), confidence: longest.confidence, label: text }
-      : cell);
+    const longest = columnMatches(text).sort(
+      (a, b) => b.end - b.start - (a.end - a.start) || b.confidence - a.confidence,
+    )[0];
+    columns.push(
+      longest && longest.confidence >= 0.5
+        ? {
+            field: longest.field as ColumnField,
+            box: unionBoxes(pieces.map((p) => p.box)),
+            confidence: longest.confidence,
+            label: text,
+          }
+        : cell,
+    );
   }
   for (const segment of loose) {
     const cells = cellsOf(segment).filter((c) => !columns.some((k) => horizontalOverlap(k.box, c.box) > 0));
@@ -214,13 +238,16 @@ function mergeStacks(main: Column[], stacked: readonly LayoutLine[], page: Layou
 function amountByPosition(line: LayoutLine, columns: Column[]): Column[] {
   if (columns.some((c) => c.field === 'line_amount')) return columns;
   const priced = columns.filter((c) => c.field === 'line_unit_price' || c.field === 'line_quantity');
-  const after = priced.length > 0 ? Math.max(...priced.map((c) => right(c.box))) : Math.max(...columns.map((c) => right(c.box)));
+  const after =
+    priced.length > 0 ? Math.max(...priced.map((c) => right(c.box))) : Math.max(...columns.map((c) => right(c.box)));
   const unknown = line.segments.filter(
     (s) => s.bbox.x > after && /\p{L}/u.test(s.text) && !columns.some((c) => horizontalOverlap(c.box, s.bbox) > 0),
   );
   const last = unknown[unknown.length - 1];
   if (!last) return columns;
-  return [...columns, { field: 'line_amount' as const, box: last.bbox, confidence: 0.5, label: last.text }].sort((a, b) => a.box.x - b.box.x);
+  return [...columns, { field: 'line_amount' as const, box: last.bbox, confidence: 0.5, label: last.text }].sort(
+    (a, b) => a.box.x - b.box.x,
+  );
 }
 
 /** Every line-item table header of the document, in reading order. */
@@ -228,7 +255,8 @@ export function findHeaders(layout: Layout): TableHeader[] {
   const headers: TableHeader[] = [];
   for (const page of layout.pages) {
     for (const line of page.lines) {
-      if (headers.some((h) => h.page === page.number && line.index >= h.firstLine && line.index <= h.lastLine)) continue;
+      if (headers.some((h) => h.page === page.number && line.index >= h.firstLine && line.index <= h.lastLine))
+        continue;
       const cells = lineCells(line);
       if (cells.length < 3) continue;
       const merged = mergeStacks(cells, stackedLines(page, line), page);

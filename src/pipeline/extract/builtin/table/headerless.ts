@@ -26,8 +26,11 @@ function value(run: TextRun, n: FoundAmount): Candidate<string> | null {
 /** The words before the unit price that are not the quantity, a rate or a symbol: the item's description. */
 function description(run: TextRun, quantity: FoundAmount, price: FoundAmount): Candidate<string> | null {
   const before = run.text.slice(0, price.index);
-  const blanked = `${before.slice(0, quantity.index)}${' '.repeat(quantity.length)}${before.slice(quantity.index + quantity.length)}`
-    .replace(/[+-]?\d+(?:[.,]\d+)?\s?%/g, (m) => ' '.repeat(m.length));
+  const blanked =
+    `${before.slice(0, quantity.index)}${' '.repeat(quantity.length)}${before.slice(quantity.index + quantity.length)}`.replace(
+      /[+-]?\d+(?:[.,]\d+)?\s?%/g,
+      (m) => ' '.repeat(m.length),
+    );
   const m = /[\p{L}(][^]*[\p{L})]/u.exec(blanked);
   if (!m || (m[0].match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) return null;
   const text = m[0].replace(/[\s|]+$/u, '').trim();
@@ -68,7 +71,11 @@ export function headerlessItems(layout: Layout, hints: DocumentHints): LineItemC
   const items: LineItemCandidates[] = [];
   for (const line of layout.lines) {
     const page = layout.pages.find((p) => p.number === line.page);
-    const run = runOf(line.segments.flatMap((s) => s.words), line.page, page?.source ?? 'text');
+    const run = runOf(
+      line.segments.flatMap((s) => s.words),
+      line.page,
+      page?.source ?? 'text',
+    );
     const item = itemOf(run, hints);
     if (item) items.push(item);
   }

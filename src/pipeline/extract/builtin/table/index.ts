@@ -1,6 +1,13 @@
 // Line items: every table found by its header, its rows read into items, continued on the next page when the
 // table does not end on its page (a repeated header starts its own run of rows there).
-import { findAmounts, moneyEquals, multiplyMoney, parsePercent, sumMoney, type FoundAmount } from '../../parse/index.js';
+import {
+  findAmounts,
+  moneyEquals,
+  multiplyMoney,
+  parsePercent,
+  sumMoney,
+  type FoundAmount,
+} from '../../parse/index.js';
 import { candidate, type Candidate } from '../candidates.js';
 import { amountHint, type DocumentHints } from '../hints.js';
 import type { Layout, LayoutPage } from '../layout/layout.js';
@@ -69,7 +76,13 @@ export function valueTest(hints: DocumentHints): (field: ColumnField, text: stri
   };
 }
 
-function fromRun(run: TextRun, start: number, end: number, value: string, confidence: number): Candidate<string> | null {
+function fromRun(
+  run: TextRun,
+  start: number,
+  end: number,
+  value: string,
+  confidence: number,
+): Candidate<string> | null {
   const evidence = evidenceOf({ run, from: 0, to: run.text.length }, start, end);
   return evidence ? candidate(value, confidence, evidence, 'table') : null;
 }
@@ -106,7 +119,12 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineIt
       const y0 = Math.min(...boxes.map((b) => b.y));
       const x1 = Math.max(...boxes.map((b) => b.x + b.width));
       const y1 = Math.max(...boxes.map((b) => b.y + b.height));
-      description = candidate(text, confidence, { ...first, raw: text, bbox: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } }, 'table');
+      description = candidate(
+        text,
+        confidence,
+        { ...first, raw: text, bbox: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } },
+        'table',
+      );
     }
   }
   const quantityRun = firstValue(item, 'line_quantity', (run) => (numberIn(run.text, hints) ? run : null));
@@ -118,11 +136,19 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineIt
     const rest = /^\s*([\p{L}][\p{L}.²³/]{0,11})/u.exec(quantityRun.text.slice(n.index + n.length));
     if (rest) {
       const start = n.index + n.length + (rest[0].length - (rest[1] as string).length);
-      unit = fromRun(quantityRun, start, start + (rest[1] as string).length, (rest[1] as string).replace(/\.$/, ''), confidence);
+      unit = fromRun(
+        quantityRun,
+        start,
+        start + (rest[1] as string).length,
+        (rest[1] as string).replace(/\.$/, ''),
+        confidence,
+      );
     }
   }
   if (!unit) {
-    unit = firstValue(item, 'line_unit', (run) => (/\p{L}/u.test(run.text) ? fromRun(run, 0, run.text.length, run.text.trim(), confidence) : null));
+    unit = firstValue(item, 'line_unit', (run) =>
+      /\p{L}/u.test(run.text) ? fromRun(run, 0, run.text.length, run.text.trim(), confidence) : null,
+    );
   }
   const taxRate = firstValue(item, 'line_tax_rate', (run) => {
     const p = percentIn(run.text, hints);
@@ -130,7 +156,9 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineIt
   });
   const code = firstValue(item, 'line_product_code', (run) => {
     const token = /[\p{L}\p{N}][\p{L}\p{N}\-./_]*/u.exec(run.text);
-    return token && /\d/.test(token[0]) ? fromRun(run, token.index, token.index + token[0].length, token[0], confidence) : null;
+    return token && /\d/.test(token[0])
+      ? fromRun(run, token.index, token.index + token[0].length, token[0], confidence)
+      : null;
   });
   return {
     description,
@@ -144,7 +172,8 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineIt
 }
 
 /** A count's unit right after it ("100,0000 Stk.", "2 pcs", "3 x"): what tells a quantity from a code. */
-const UNIT_AFTER = /^\s*(?:stk|st|stück|pcs?|pce|pieces?|x|ea|each|units?|kg|g|h|hrs?|std|m|m2|m²|l|pkt|pack|unidades?|uds?|pz|pezzi|stuks?)\b/iu;
+const UNIT_AFTER =
+  /^\s*(?:stk|st|stück|pcs?|pce|pieces?|x|ea|each|units?|kg|g|h|hrs?|std|m|m2|m²|l|pkt|pack|unidades?|uds?|pz|pezzi|stuks?)\b/iu;
 
 /**
  * A quantity the table gave no column for (its header was lost to OCR, or never printed): the number of the item's
@@ -189,10 +218,11 @@ function firstLineOfNextHeader(headers: readonly TableHeader[], header: TableHea
 
 /** Items with an amount and a quantity or unit price: how well a way of cutting rows into items fits the table. */
 function completeItems(items: readonly RawItem[], isValue: (field: ColumnField, text: string) => boolean): number {
-  const has = (item: RawItem, field: ColumnField) => item.rows.some(({ row }) => {
-    const run = row.cells.get(field);
-    return run !== undefined && isValue(field, run.text);
-  });
+  const has = (item: RawItem, field: ColumnField) =>
+    item.rows.some(({ row }) => {
+      const run = row.cells.get(field);
+      return run !== undefined && isValue(field, run.text);
+    });
   return items.filter((i) => has(i, 'line_amount') && (has(i, 'line_quantity') || has(i, 'line_unit_price'))).length;
 }
 
@@ -200,14 +230,24 @@ function completeItems(items: readonly RawItem[], isValue: (field: ColumnField, 
  * Position numbers are the surest item starts, but some layouts print them in the middle of a tall row, away from
  * the prices. Both readings are tried; the one that gives more complete items wins (ties: position numbers).
  */
-function anchorMode(page: LayoutPage, header: TableHeader, isValue: (field: ColumnField, text: string) => boolean, stop: number): AnchorMode {
+function anchorMode(
+  page: LayoutPage,
+  header: TableHeader,
+  isValue: (field: ColumnField, text: string) => boolean,
+  stop: number,
+): AnchorMode {
   const mode = defaultAnchorMode(header.columns);
   if (mode !== 'position') return mode;
-  const read = (m: AnchorMode) => groupItems(page, header.lastLine, header.columns, isValue, header.box.width, stop, m).items;
+  const read = (m: AnchorMode) =>
+    groupItems(page, header.lastLine, header.columns, isValue, header.box.width, stop, m).items;
   return completeItems(read('priced'), isValue) > completeItems(read('position'), isValue) ? 'priced' : 'position';
 }
 
-export function readLineItems(layout: Layout, hints: DocumentHints, headers: readonly TableHeader[] = findHeaders(layout)): LineItemCandidates[] {
+export function readLineItems(
+  layout: Layout,
+  hints: DocumentHints,
+  headers: readonly TableHeader[] = findHeaders(layout),
+): LineItemCandidates[] {
   const isValue = valueTest(hints);
   const items: LineItemCandidates[] = [];
   for (const header of headers) {
@@ -237,7 +277,9 @@ export function readLineItems(layout: Layout, hints: DocumentHints, headers: rea
   }
   // No header (or none OCR could read): item lines recognized by quantity x price = amount alone.
   if (items.length === 0) items.push(...headerlessItems(layout, hints));
-  const kept = items.filter((i) => (i.amount !== null || (i.unit_price !== null && i.quantity !== null)) && !bareAmount(i)).slice(0, MAX_ITEMS);
+  const kept = items
+    .filter((i) => (i.amount !== null || (i.unit_price !== null && i.quantity !== null)) && !bareAmount(i))
+    .slice(0, MAX_ITEMS);
   kept.forEach(splitBracketCode);
   return kept;
 }

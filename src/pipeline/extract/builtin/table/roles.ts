@@ -23,7 +23,12 @@ function otherValue(item: RawItem, hints: DocumentHints): { run: TextRun; amount
 }
 
 /** Fills quantity or unit price from the unnamed column when the arithmetic agrees on at least 60% of the rows. */
-export function settleOtherColumn(raw: readonly RawItem[], items: RoleTarget[], hints: DocumentHints, confidence: number): void {
+export function settleOtherColumn(
+  raw: readonly RawItem[],
+  items: RoleTarget[],
+  hints: DocumentHints,
+  confidence: number,
+): void {
   const values = raw.map((r) => otherValue(r, hints));
   if (values.every((v) => v === null)) return;
   const agrees = (role: 'quantity' | 'unit_price'): number => {
@@ -38,16 +43,21 @@ export function settleOtherColumn(raw: readonly RawItem[], items: RoleTarget[], 
     });
     return checked > 0 && passed / checked >= 0.6 ? passed : 0;
   };
-  const role = items.every((i) => i.quantity === null) && agrees('quantity') > 0
-    ? 'quantity'
-    : items.every((i) => i.unit_price === null) && agrees('unit_price') > 0
-      ? 'unit_price'
-      : null;
+  const role =
+    items.every((i) => i.quantity === null) && agrees('quantity') > 0
+      ? 'quantity'
+      : items.every((i) => i.unit_price === null) && agrees('unit_price') > 0
+        ? 'unit_price'
+        : null;
   if (!role) return;
   items.forEach((item, i) => {
     const v = values[i];
     if (!v) return;
-    const evidence = evidenceOf({ run: v.run, from: 0, to: v.run.text.length }, v.amount.index, v.amount.index + v.amount.length);
+    const evidence = evidenceOf(
+      { run: v.run, from: 0, to: v.run.text.length },
+      v.amount.index,
+      v.amount.index + v.amount.length,
+    );
     if (evidence) item[role] = candidate(v.amount.value, confidence * 0.9, evidence, 'column-arithmetic');
   });
 }

@@ -48,11 +48,20 @@ function assign(word: Word, columns: readonly Column[], lineHeight: number): Col
   if (chosen) return chosen;
   // Far left of every numeric column: part of the description.
   const description = columns.find((c) => c.field === 'line_description');
-  const firstNumeric = columns.find((c) => c.field !== 'line_description' && c.field !== 'line_position' && c.field !== 'line_product_code');
+  const firstNumeric = columns.find(
+    (c) => c.field !== 'line_description' && c.field !== 'line_position' && c.field !== 'line_product_code',
+  );
   return description && firstNumeric && right(word.bbox) < firstNumeric.box.x ? description : null;
 }
 
-const NUMERIC_FIELDS = new Set<ColumnField>(['line_quantity', 'line_unit_price', 'line_amount', 'line_tax_rate', 'line_discount', 'line_other']);
+const NUMERIC_FIELDS = new Set<ColumnField>([
+  'line_quantity',
+  'line_unit_price',
+  'line_amount',
+  'line_tax_rate',
+  'line_discount',
+  'line_other',
+]);
 /** Digits, a currency sign or a percent: a word that can belong to a numeric column. */
 const NUMERIC_WORD = /[\d%€$£¥₹]/u;
 
@@ -73,7 +82,15 @@ export function cutRow(line: LayoutLine, columns: readonly Column[], page: Layou
     }
   }
   const cells = new Map<ColumnField, TextRun>();
-  for (const [field, list] of words) cells.set(field, runOf(list.sort((a, b) => a.bbox.x - b.bbox.x), page.number, page.source));
+  for (const [field, list] of words)
+    cells.set(
+      field,
+      runOf(
+        list.sort((a, b) => a.bbox.x - b.bbox.x),
+        page.number,
+        page.source,
+      ),
+    );
   return { line, cells };
 }
 
@@ -102,10 +119,17 @@ function hasValue(row: RowCells, field: ColumnField, isValue: (field: ColumnFiel
   return run !== undefined && isValue(field, run.text);
 }
 
-function isAnchored(row: RowCells, mode: AnchorMode, columns: readonly Column[], isValue: (field: ColumnField, text: string) => boolean): boolean {
+function isAnchored(
+  row: RowCells,
+  mode: AnchorMode,
+  columns: readonly Column[],
+  isValue: (field: ColumnField, text: string) => boolean,
+): boolean {
   if (mode === 'position') return hasValue(row, 'line_position', isValue);
   if (mode === 'priced') {
-    return columns.some((c) => c.field === 'line_quantity') ? hasValue(row, 'line_quantity', isValue) : hasValue(row, 'line_unit_price', isValue);
+    return columns.some((c) => c.field === 'line_quantity')
+      ? hasValue(row, 'line_quantity', isValue)
+      : hasValue(row, 'line_unit_price', isValue);
   }
   return hasValue(row, columns.some((c) => c.field === 'line_amount') ? 'line_amount' : 'line_unit_price', isValue);
 }
@@ -128,20 +152,25 @@ export function classifyRow(
     return run !== undefined && isValue(f as ColumnField, run.text);
   });
   // A label anywhere counts only on a row that carries an amount and no price: "Prices incl. VAT  Total  49.99".
-  const anywhere = priced || !hasValue(row, 'line_amount', isValue) ? [] : matchLabel(row.line.text, { fields: SUMMARY_FIELDS });
+  const anywhere =
+    priced || !hasValue(row, 'line_amount', isValue) ? [] : matchLabel(row.line.text, { fields: SUMMARY_FIELDS });
   const summary = labels.find((m) => m.start === 0 && m.confidence >= 0.7) ?? anywhere.find((m) => m.confidence >= 0.5);
-  if (summary && !(anchorField === 'line_position' && anchored)) return summary.field === 'subtotal' ? 'subtotal' : 'end';
+  if (summary && !(anchorField === 'line_position' && anchored))
+    return summary.field === 'subtotal' ? 'subtotal' : 'end';
   if (anchored) {
     // A position number alone is not an item: some value must follow on the row or the next ones.
     return 'item';
   }
-  const hasValues = [...row.cells.entries()].some(([field, run]) => NUMERIC_FIELDS.has(field) && field !== 'line_other' && isValue(field, run.text));
+  const hasValues = [...row.cells.entries()].some(
+    ([field, run]) => NUMERIC_FIELDS.has(field) && field !== 'line_other' && isValue(field, run.text),
+  );
   if (hasValues) return 'values';
   // Prose from the left margin across the table ("Please use the following communication ...").
   const description = columns.find((c) => c.field === 'line_description');
   const fromMargin = description === undefined || row.line.bbox.x < description.box.x - 1;
   const words = row.line.segments.reduce((n, s) => n + s.words.length, 0);
-  if (fromMargin && words >= 10 && row.line.bbox.width > tableWidth * 0.7 && !hasValue(row, 'line_position', isValue)) return 'end';
+  if (fromMargin && words >= 10 && row.line.bbox.width > tableWidth * 0.7 && !hasValue(row, 'line_position', isValue))
+    return 'end';
   // A section heading ("Zahlungsbedingungen:") or the header of another table ("Beschreibung  Fälligkeit ...").
   if (fromMargin && row.line.segments.length === 1 && /:\s*$/.test(row.line.text) && words <= 4) return 'end';
   if (row.line.segments.filter((s) => isBareLabel(s.text)).length >= 2) return 'end';

@@ -15,7 +15,11 @@ function line(cell: Cell, y: number, confidence?: number): Line {
   let x = cell.x;
   for (const token of cell.text.split(' ')) {
     if (token !== '') {
-      words.push({ text: token, bbox: { x, y, width: token.length * CHAR_WIDTH, height: LINE_HEIGHT }, ...(confidence === undefined ? {} : { confidence }) });
+      words.push({
+        text: token,
+        bbox: { x, y, width: token.length * CHAR_WIDTH, height: LINE_HEIGHT },
+        ...(confidence === undefined ? {} : { confidence }),
+      });
     }
     x += (token.length + 1) * CHAR_WIDTH;
   }
@@ -39,19 +43,55 @@ export function documentOf(...pages: Page[]): ReadDocument {
 export function sampleInvoice(): ReadDocument {
   return documentOf(
     page(1, [
-      [{ x: 40, text: 'Muster GmbH' }, { x: 330, text: 'Acme Ltd' }],
-      [{ x: 40, text: 'Hauptstr. 1, 10115 Berlin' }, { x: 330, text: '1 High St, London' }],
+      [
+        { x: 40, text: 'Muster GmbH' },
+        { x: 330, text: 'Acme Ltd' },
+      ],
+      [
+        { x: 40, text: 'Hauptstr. 1, 10115 Berlin' },
+        { x: 330, text: '1 High St, London' },
+      ],
       [{ x: 40, text: 'USt-IdNr. DE123456789' }],
       [],
-      [{ x: 40, text: 'Rechnung Nr. INV-2026-118' }, { x: 330, text: 'Datum: 31.10.2026' }],
-      [{ x: 40, text: 'Bestellnummer: PO-4711' }, { x: 330, text: 'Fällig: 30.11.2026' }],
+      [
+        { x: 40, text: 'Rechnung Nr. INV-2026-118' },
+        { x: 330, text: 'Datum: 31.10.2026' },
+      ],
+      [
+        { x: 40, text: 'Bestellnummer: PO-4711' },
+        { x: 330, text: 'Fällig: 30.11.2026' },
+      ],
       [],
-      [{ x: 40, text: 'Beschreibung' }, { x: 300, text: 'Menge' }, { x: 380, text: 'Preis' }, { x: 470, text: 'Betrag' }],
-      [{ x: 40, text: 'Beratung' }, { x: 300, text: '2' }, { x: 380, text: '50,00' }, { x: 470, text: '100,00' }],
-      [{ x: 40, text: 'Reisekosten' }, { x: 300, text: '1' }, { x: 380, text: '0,10' }, { x: 470, text: '0,10' }],
-      [{ x: 380, text: 'Netto' }, { x: 470, text: '100,10 €' }],
-      [{ x: 380, text: 'USt 19%' }, { x: 470, text: '19,02 €' }],
-      [{ x: 380, text: 'Gesamt' }, { x: 470, text: '119,12 €' }],
+      [
+        { x: 40, text: 'Beschreibung' },
+        { x: 300, text: 'Menge' },
+        { x: 380, text: 'Preis' },
+        { x: 470, text: 'Betrag' },
+      ],
+      [
+        { x: 40, text: 'Beratung' },
+        { x: 300, text: '2' },
+        { x: 380, text: '50,00' },
+        { x: 470, text: '100,00' },
+      ],
+      [
+        { x: 40, text: 'Reisekosten' },
+        { x: 300, text: '1' },
+        { x: 380, text: '0,10' },
+        { x: 470, text: '0,10' },
+      ],
+      [
+        { x: 380, text: 'Netto' },
+        { x: 470, text: '100,10 €' },
+      ],
+      [
+        { x: 380, text: 'USt 19%' },
+        { x: 470, text: '19,02 €' },
+      ],
+      [
+        { x: 380, text: 'Gesamt' },
+        { x: 470, text: '119,12 €' },
+      ],
     ]),
   );
 }
@@ -61,14 +101,41 @@ export function sampleInvoiceAnswer(): Record<string, unknown> {
   return {
     document_type: 'invoice',
     summary_data: {
-      invoice_number: 'INV-2026-118', invoice_date: '2026-10-31', due_date: '2026-11-30',
-      vendor_name: 'Muster GmbH', vendor_tax_id: 'DE123456789', vendor_address: 'Hauptstr. 1, 10115 Berlin',
-      buyer_name: 'Acme Ltd', buyer_tax_id: null, buyer_address: '1 High St, London',
-      po_number: 'PO-4711', currency: 'EUR', subtotal: 100.1, tax: 19.02, total: 119.12, amount_due: null,
+      invoice_number: 'INV-2026-118',
+      invoice_date: '2026-10-31',
+      due_date: '2026-11-30',
+      vendor_name: 'Muster GmbH',
+      vendor_tax_id: 'DE123456789',
+      vendor_address: 'Hauptstr. 1, 10115 Berlin',
+      buyer_name: 'Acme Ltd',
+      buyer_tax_id: null,
+      buyer_address: '1 High St, London',
+      po_number: 'PO-4711',
+      currency: 'EUR',
+      subtotal: 100.1,
+      tax: 19.02,
+      total: 119.12,
+      amount_due: null,
     },
     lineItems: [
-      { description: 'Beratung', quantity: 2, unit_price: 50, amount: 100, unit: null, tax_rate: null, product_code: null },
-      { description: 'Reisekosten', quantity: 1, unit_price: 0.1, amount: 0.1, unit: null, tax_rate: null, product_code: null },
+      {
+        description: 'Beratung',
+        quantity: 2,
+        unit_price: 50,
+        amount: 100,
+        unit: null,
+        tax_rate: null,
+        product_code: null,
+      },
+      {
+        description: 'Reisekosten',
+        quantity: 1,
+        unit_price: 0.1,
+        amount: 0.1,
+        unit: null,
+        tax_rate: null,
+        product_code: null,
+      },
     ],
   };
 }

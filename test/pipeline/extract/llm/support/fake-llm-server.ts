@@ -50,7 +50,14 @@ export function apiError(status: number, message: string, headers?: Record<strin
 
 export function completion(
   content: unknown,
-  options: { promptTokens?: number; completionTokens?: number; finishReason?: string; model?: string; refusal?: string; usage?: false } = {},
+  options: {
+    promptTokens?: number;
+    completionTokens?: number;
+    finishReason?: string;
+    model?: string;
+    refusal?: string;
+    usage?: false;
+  } = {},
 ): Reply {
   const promptTokens = options.promptTokens ?? 1000;
   const completionTokens = options.completionTokens ?? 200;
@@ -74,7 +81,13 @@ export function completion(
       ],
       ...(options.usage === false
         ? {}
-        : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } }),
+        : {
+            usage: {
+              prompt_tokens: promptTokens,
+              completion_tokens: completionTokens,
+              total_tokens: promptTokens + completionTokens,
+            },
+          }),
       system_fingerprint: 'fp_test',
     },
   };
@@ -113,15 +126,17 @@ function strictSchemaProblem(schema: unknown, path = '#'): string | null {
 }
 
 function requestProblem(body: Record<string, any>): string | null {
-  if (typeof body.model !== 'string' || body.model === '') return "you must provide a model parameter";
+  if (typeof body.model !== 'string' || body.model === '') return 'you must provide a model parameter';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array";
   for (const m of body.messages) {
     if (!['system', 'user', 'assistant'].includes(m?.role)) return `invalid role ${JSON.stringify(m?.role)}`;
-    if (typeof m.content !== 'string' && !Array.isArray(m.content)) return 'message content must be a string or an array';
+    if (typeof m.content !== 'string' && !Array.isArray(m.content))
+      return 'message content must be a string or an array';
     if (Array.isArray(m.content)) {
       for (const part of m.content) {
         if (part?.type === 'text' && typeof part.text === 'string') continue;
-        if (part?.type === 'image_url' && /^data:image\/(png|jpeg|webp);base64,/.test(part.image_url?.url ?? '')) continue;
+        if (part?.type === 'image_url' && /^data:image\/(png|jpeg|webp);base64,/.test(part.image_url?.url ?? ''))
+          continue;
         return `invalid content part ${JSON.stringify(part).slice(0, 80)}`;
       }
     }
@@ -135,7 +150,8 @@ function requestProblem(body: Record<string, any>): string | null {
       }
     } else if (format.type === 'json_schema') {
       const js = format.json_schema;
-      if (typeof js?.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(js.name)) return 'response_format.json_schema.name is invalid';
+      if (typeof js?.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(js.name))
+        return 'response_format.json_schema.name is invalid';
       if (js.strict === true) {
         const problem = strictSchemaProblem(js.schema);
         if (problem) return `Invalid schema for response_format '${js.name}': ${problem}`;
@@ -169,7 +185,10 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
       return;
     }
     const body = reply.text ?? JSON.stringify(reply.json ?? {});
-    res.writeHead(status, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
+    res.writeHead(status, {
+      'content-type': reply.text === undefined ? 'application/json' : 'text/plain',
+      ...reply.headers,
+    });
     res.end(body);
   };
 
@@ -190,7 +209,10 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
-        return answer(res, openAiError(400, 'We could not parse the JSON body of your request.', 'invalid_request_error'));
+        return answer(
+          res,
+          openAiError(400, 'We could not parse the JSON body of your request.', 'invalid_request_error'),
+        );
       }
       requests.push({ method: req.method, url: req.url ?? '', headers: req.headers, body, at: Date.now() });
       if (options.apiKey !== undefined) {
@@ -198,7 +220,15 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
         if (given !== options.apiKey) {
           // Like OpenAI: the message echoes a masked form of the key that was sent.
           const shown = typeof given === 'string' ? `${given.slice(0, 8)}${'*'.repeat(8)}${given.slice(-4)}` : '';
-          return answer(res, openAiError(401, `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key'));
+          return answer(
+            res,
+            openAiError(
+              401,
+              `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+              'invalid_request_error',
+              'invalid_api_key',
+            ),
+          );
         }
       }
       const problem = requestProblem(body);

@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import type { ReadDocument } from '../../../../../src/pipeline/model.js';
 import type { FieldProvenance } from '../../../../../src/pipeline/extract/schemas/common.js';
 
-if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+if (!FormatRegistry.Has('date'))
+  FormatRegistry.Set('date', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
 
 export function expectSchema(schema: TSchema, value: unknown): void {
   const errors = [...Value.Errors(schema, value)].slice(0, 5).map((e) => `${e.path}: ${e.message}`);
@@ -58,6 +59,9 @@ export function expectProvenance(result: Record<string, unknown>, doc: ReadDocum
 }
 
 /** The validation check of that name. */
-export function checkNamed(result: { validation: { checks: Array<{ name: string }> } }, name: string): Record<string, unknown> | undefined {
+export function checkNamed(
+  result: { validation: { checks: Array<{ name: string }> } },
+  name: string,
+): Record<string, unknown> | undefined {
   return result.validation.checks.find((c) => c.name === name);
 }

@@ -28,7 +28,9 @@ function contentStream(page: SyntheticPage): string {
     const size = item.size ?? 9;
     // Sanity: the shared width table must know every printed character (it falls back to 556 otherwise).
     textWidth(item.text, size);
-    ops.push(`BT /${item.bold ? 'F2' : 'F1'} ${fmt(size)} Tf 1 0 0 1 ${fmt(itemLeft(item))} ${fmt(height - item.y)} Tm ${pdfString(item.text)} Tj ET`);
+    ops.push(
+      `BT /${item.bold ? 'F2' : 'F1'} ${fmt(size)} Tf 1 0 0 1 ${fmt(itemLeft(item))} ${fmt(height - item.y)} Tm ${pdfString(item.text)} Tj ET`,
+    );
   }
   return ops.join('\n');
 }

@@ -26,7 +26,11 @@ const DESCENT = 0.207;
 const DEFAULT_SIZE = 9;
 
 /** Cells of one row at a baseline: [x, text] is left aligned, [x, text, 'r'] right aligned at x. */
-export function row(y: number, cells: Array<[number, string] | [number, string, 'r']>, size = DEFAULT_SIZE): TextItem[] {
+export function row(
+  y: number,
+  cells: Array<[number, string] | [number, string, 'r']>,
+  size = DEFAULT_SIZE,
+): TextItem[] {
   return cells.map(([x, text, align]) => ({ x, y, text, size, align: align === 'r' ? 'right' : 'left' }));
 }
 
@@ -72,7 +76,11 @@ export function toReadDocument(pages: SyntheticPage[], options: Options = {}): R
         const top = Math.min(...words.map((w) => w.bbox.y));
         const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
         const bottom = Math.max(...words.map((w) => w.bbox.y + w.bbox.height));
-        const line: Line = { text: words.map((w) => w.text).join(' '), bbox: box(left, top, right - left, bottom - top), words };
+        const line: Line = {
+          text: words.map((w) => w.text).join(' '),
+          bbox: box(left, top, right - left, bottom - top),
+          words,
+        };
         if (options.ocr) line.confidence = 0.91;
         return line;
       });

@@ -11,5 +11,11 @@ export interface EchoReply {
 
 export async function runTask(input: { text: string; bytes: Uint8Array; delayMs?: number }): Promise<EchoReply> {
   if (input.delayMs) await new Promise((resolve) => setTimeout(resolve, input.delayMs));
-  return { text: input.text.toUpperCase(), byteLength: input.bytes.byteLength, isMainThread, threadId, envKeys: Object.keys(process.env).length };
+  return {
+    text: input.text.toUpperCase(),
+    byteLength: input.bytes.byteLength,
+    isMainThread,
+    threadId,
+    envKeys: Object.keys(process.env).length,
+  };
 }
