@@ -28,7 +28,7 @@ export interface TestServer {
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** A file from the shared datasets, referenced as the README asks: ../shared/datasets relative to the project. */
+/** A real document copied into test/fixtures/datasets (see its README for origin and licence). */
 export function datasetFile(relative: string): Buffer {
   return datasetFileInRepo(relative);
 }
