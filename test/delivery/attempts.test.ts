@@ -1,18 +1,15 @@
 // Delivery attempts are recorded before they are sent (a crash mid-send still counts in webhookAttempts), and a
 // webhook URL the address policy refuses is a configuration error: it stops at once instead of retrying for hours.
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/pool.js';
 import { createDeliveryDispatcher } from '../../src/delivery/dispatcher.js';
-import { parseSchedule } from '../../src/delivery/schedule.js';
 import { createSigningSecret, enqueueDelivery, listAttempts } from '../../src/delivery/store.js';
-import { createDeliverTask } from '../../src/delivery/task.js';
 import { claimJob, completeJob } from '../../src/jobs/state.js';
-import { startQueueRunner, type QueueRunner } from '../../src/queue/runner.js';
-import { TASK } from '../../src/queue/tasks.js';
+import type { QueueRunner } from '../../src/queue/runner.js';
 import { buildTestApp, singleBody, type TestApp, type TestKey } from '../support/app.js';
 import { waitForJob } from '../support/jobs.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startDeliveryRunner } from './support/runner.js';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -23,24 +20,7 @@ const dispatcher = createDeliveryDispatcher({ allowPrivateNetworks: false, trust
 beforeAll(async () => {
   t = await buildTestApp();
   receiver = await startWebhookReceiver();
-  runner = await startQueueRunner({
-    pool: t.db.pool,
-    logger: pino({ level: 'silent' }),
-    concurrency: 2,
-    leaseSeconds: 5,
-    shutdownGraceMs: 1000,
-    pollIntervalMs: 200,
-    taskList: {
-      [TASK.deliverWebhook]: createDeliverTask({
-        pool: t.db.pool,
-        logger: pino({ level: 'silent' }),
-        dispatcher,
-        schedule: parseSchedule('0s,1s,1s'),
-        timeoutMs: 1500,
-        maxResponseBytes: 4096,
-      }),
-    },
-  });
+  runner = await startDeliveryRunner(t.db.pool, dispatcher, 2);
 });
 afterAll(async () => {
   await runner?.stop();

@@ -1,19 +1,16 @@
 // Webhook delivery end to end: a finished job's delivery is queued in the finishing transaction, sent by the real
 // queue runner to a real receiver on loopback, signed, retried on the schedule and recorded on the job.
-import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/pool.js';
 import { createDeliveryDispatcher } from '../../src/delivery/dispatcher.js';
-import { parseSchedule } from '../../src/delivery/schedule.js';
 import { createSigningSecret, enqueueDelivery, listAttempts, rotateSigningSecret } from '../../src/delivery/store.js';
-import { createDeliverTask } from '../../src/delivery/task.js';
 import { claimJob, completeJob, failJob } from '../../src/jobs/state.js';
-import { startQueueRunner, type QueueRunner } from '../../src/queue/runner.js';
-import { TASK } from '../../src/queue/tasks.js';
+import type { QueueRunner } from '../../src/queue/runner.js';
 import { buildTestApp, singleBody, type TestApp, type TestKey } from '../support/app.js';
 import { status, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { waitForJob } from '../support/jobs.js';
+import { startDeliveryRunner } from './support/runner.js';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -23,24 +20,7 @@ const dispatcher = createDeliveryDispatcher({ allowPrivateNetworks: true });
 beforeAll(async () => {
   t = await buildTestApp();
   receiver = await startWebhookReceiver();
-  runner = await startQueueRunner({
-    pool: t.db.pool,
-    logger: pino({ level: 'silent' }),
-    concurrency: 4,
-    leaseSeconds: 5,
-    shutdownGraceMs: 1000,
-    pollIntervalMs: 200,
-    taskList: {
-      [TASK.deliverWebhook]: createDeliverTask({
-        pool: t.db.pool,
-        logger: pino({ level: 'silent' }),
-        dispatcher,
-        schedule: parseSchedule('0s,1s,1s'),
-        timeoutMs: 1500,
-        maxResponseBytes: 4096,
-      }),
-    },
-  });
+  runner = await startDeliveryRunner(t.db.pool, dispatcher, 4);
 });
 afterAll(async () => {
   await runner.stop();
