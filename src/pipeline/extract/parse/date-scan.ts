@@ -35,8 +35,8 @@ const PATTERNS: readonly RegExp[] = [
   ),
   // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026
   new RegExp(`${NOT_WORD_BEFORE}${DAY}${GAP}${FILLER}${MONTH}${GAP}${FILLER}(?:\\d{4}|\\d{2})${NOT_WORD_AFTER}`, 'gu'),
-  // March 15, 2026, Mar. 15th 2026
-  new RegExp(`${NOT_WORD_BEFORE}${MONTH}${GAP}${DAY}${GAP}\\d{4}${NOT_WORD_AFTER}`, 'gu'),
+  // March 15, 2026, Mar. 15th 2026; OCR drops the space after the month ("January20,2003")
+  new RegExp(`${NOT_WORD_BEFORE}${MONTH}(?:${GAP})?${DAY}${GAP}\\d{4}${NOT_WORD_AFTER}`, 'gu'),
 ];
 const COMPACT_PATTERN = /(?<![\p{L}\p{N}])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\p{L}\p{N}])/gu;
 
@@ -59,6 +59,14 @@ function preferred(a: FoundDate, b: FoundDate): number {
   );
 }
 
+/** "January20,2003": a month name glued to its day, as OCR reads it; parsed with the space put back. */
+function gluedMonth(raw: string, options: FindDatesOptions): ParsedDate | null {
+  const spaced = raw.replace(/(?<=\p{L}\.?)(?=\d)/u, ' ');
+  if (spaced === raw) return null;
+  const parsed = parseDate(spaced, options);
+  return parsed ? { ...parsed, raw } : null;
+}
+
 /**
  * Every date in `text` that {@link parseDate} accepts, in reading order, without overlaps (see `preferred`).
  * Numeric dates glued to other digits or letters (parts of identifiers such as "RE-2026.03.15-1") are skipped.
@@ -72,7 +80,7 @@ export function findDates(text: string, options: FindDatesOptions = {}): FoundDa
   for (const pattern of patterns) {
     for (const m of folded.matchAll(pattern)) {
       const raw = scanned.slice(m.index, m.index + m[0].length);
-      const parsed = parseDate(raw, options);
+      const parsed = parseDate(raw, options) ?? gluedMonth(raw, options);
       if (parsed) found.push({ ...parsed, raw: parsed.raw.trimEnd(), index: m.index, length: raw.trimEnd().length });
     }
   }

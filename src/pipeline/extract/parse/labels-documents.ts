@@ -103,6 +103,9 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'issue date',
         'date of issue',
         'issued on',
+        'issuing date',
+        'issuance date',
+        'date of issuance',
         'billing date',
         'bill date',
         'credit note date',
@@ -494,6 +497,11 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
       en: [
         ...combine(['customer', 'client', 'cust'], ['number', 'no', 'nr', '#', 'id', 'code', 'ref']),
         'customer reference',
+        // Utility, telecom and subscription bills name the customer's account so ("ACCOUNT NUMBER 5-2100-...").
+        'account number',
+        'account no',
+        'acct no',
+        'account #',
       ],
       de: [
         'Kundennummer',

@@ -217,6 +217,8 @@ export const PARTY_LABELS: readonly LabelSpec[] = [
         'client address',
         'buyer address',
         'buyer trade name',
+        'issued to',
+        'prepared for',
       ],
       de: [
         'Rechnungsempfänger',
@@ -334,6 +336,10 @@ export const PARTY_LABELS: readonly LabelSpec[] = [
         'supplier address',
         'biller',
         'issuer',
+        // The payee of a US invoice ("PAYABLE TO:", "Make checks payable to") is the seller.
+        'payable to',
+        'make checks payable to',
+        'make cheques payable to',
       ],
       de: [
         'Lieferant',

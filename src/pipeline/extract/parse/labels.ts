@@ -259,7 +259,8 @@ function standsAlone(text: string, tokens: readonly Token[], c: Candidate): bool
   if (c.first !== 0) return false;
   // Abbreviation dots may follow ("T.a.v."), then nothing or a colon.
   const after = text.slice((tokens[c.last - 1] as Token).end).replace(/^[\s.]+/, '');
-  return after === '' || after.startsWith(':');
+  // OCR reads a heading's colon as a comma ("TO," for "TO:"); a comma with nothing after it is that colon.
+  return after === '' || after === ',' || after.startsWith(':');
 }
 
 /**

@@ -124,6 +124,8 @@ function nameIn(rows: readonly TextRun[], proper = false): FoundName | null {
     // "Contact Acheteur", "Ansprechpartner: Frau Muster": the contact person's row, not the party's name.
     if (CONTACT_ROW.test(row.text.trim())) continue;
     const cleaned = cleanName(row.text);
+    // "RETURN VALUE 1.49": a receipt row with a price, not a name.
+    if (/\d[.,]\d{2}(?!\d)/u.test(cleaned)) return null;
     if (!looksLikeName(cleaned) || POSTCODE.test(` ${cleaned} `.replace(/[\p{L}]{4,}/gu, ''))) return null;
     // A block whose first readable row is its street or town has no name in it ("Bill To" over "58 rue de la mer").
     if (looksLikeAddressLine(cleaned)) return null;

@@ -49,12 +49,35 @@ export function rowsBelow(
     if (words.length === 0) continue;
     // Words of two lines that the text layer merged at nearly the same height: keep the row of the first word.
     const first = words[0] as Word;
-    const row = words.filter((w) => sameRow(w.bbox, first.bbox));
+    const row = beforeColumnGap(
+      words.filter((w) => sameRow(w.bbox, first.bbox)),
+      page.lineHeight,
+    );
     rows.push(runOf(row, page.number, page.source));
     lastTop = line.bbox.y;
     if (rows.length >= MAX_BLOCK_ROWS) break;
   }
   return rows;
+}
+
+/** A gap this many line heights wide between two words of a row separates two columns, not two words of a name. */
+const COLUMN_GAP = 4;
+
+/**
+ * The words of a row up to the first gap as wide as a column gutter ("Jane Smith," ... "Due Date:" when the column
+ * of a block is wider than the block itself), except after a label's colon.
+ */
+function beforeColumnGap(words: readonly Word[], lineHeight: number): Word[] {
+  const sorted = [...words].sort((a, b) => a.bbox.x - b.bbox.x);
+  const kept: Word[] = [];
+  for (const word of sorted) {
+    const previous = kept[kept.length - 1];
+    // "Name:          Muster GmbH", "Nummer   : GE2020211": a label and its value across a wide gap are one row.
+    const gutter = previous && word.bbox.x - right(previous.bbox) > COLUMN_GAP * lineHeight;
+    if (previous && gutter && !previous.text.endsWith(':') && !word.text.startsWith(':')) break;
+    kept.push(word);
+  }
+  return kept;
 }
 
 const ATTRIBUTE_PREFIX = /^[\p{L}][\p{L}\p{N}.\-/()&' ]{0,40}?\s?:(?:\s|$)/u;

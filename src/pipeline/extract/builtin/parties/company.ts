@@ -38,6 +38,8 @@ const UPPER_FORMS = [
 /** Legal forms in any case, dots optional. */
 const ANY_CASE_FORMS = [
   'gmbh',
+  // OCR reads the G of a receipt's "GmbH" as C or 6 ("PENNY-MARKT CmbH"); no word of any language is spelt so.
+  '[c6]mbh',
   'mbh',
   'a\\.\\s?g\\.',
   'ag & co\\.? kg',
@@ -113,8 +115,19 @@ export function companyName(text: string): string | null {
     .trim();
   const words = name.split(/\s+/);
   if (words.length < 2 || words.length > 7) return null;
-  if (!/^[\p{Lu}\p{N}"'(]/u.test(name)) return null;
-  return name;
+  // A name starts with a capital, unless it is a lower-case brand set off by a hyphen ("real,- SB-Warenhaus GmbH",
+  // "dm-drogerie markt GmbH"): prose before a legal form ("bei der Muster GmbH") starts lower-case too.
+  if (!/^[\p{Lu}\p{N}"'(]/u.test(name) && !/^\p{Ll}{2,},?-/u.test(name)) return null;
+  // "0,543 KG" (a weight on a receipt), "12 AG": a legal form needs a name before it, a word of two letters or more.
+  if (!/\p{L}{2,}/u.test(name.replace(UPPER_FORM, ' ').replace(ANY_CASE_FORM, ' '))) return null;
+  // "A SCANA COMPANY", "An Alphabet Company": a tagline under a logo naming the parent group, not the issuer.
+  if (/^an?\s/iu.test(name)) return null;
+  return withOcrGmbh(name);
+}
+
+/** "PENNY-MARKT CmbH" -> "PENNY-MARKT GmbH": the legal form as printed, not as OCR read it. */
+export function withOcrGmbh(text: string): string {
+  return text.replace(/(?<![\p{L}])[C6]mb[Hh](?![\p{L}])/u, 'GmbH');
 }
 
 /** Letters only, lower case: the key that compares "Azure Interior" with "azure-interior.com". */
@@ -125,12 +138,16 @@ export function letterKey(text: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** "MYWALGREENS.COM", "rewe.de": a domain printed without www or a scheme, recognized by a common top-level domain. */
+const BARE_DOMAIN =
+  /(?<![\p{L}\p{N}@./-])([a-z0-9-]{3,}(?:\.[a-z0-9-]+)*)\.(?:com|net|org|de|fr|nl|be|es|it|at|ch|co\.uk|uk|eu|io|ro|cz|pl|id|ca|us)(?![\p{L}\p{N}])/giu;
+
 /** Web and mail domains printed on the page, reduced to their letter key ("www.azure-interior.com" -> "azureinterior"). */
 export function domainKeys(texts: readonly string[]): Set<string> {
   const keys = new Set<string>();
   const pattern = /(?:www\.|https?:\/\/(?:www\.)?|@)([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,6}\b/giu;
   for (const text of texts) {
-    for (const m of text.matchAll(pattern)) {
+    for (const m of [...text.matchAll(pattern), ...text.matchAll(BARE_DOMAIN)]) {
       const host = (m[1] as string).split('.');
       const key = letterKey(host[host.length - 1] as string);
       if (key.length >= 3) keys.add(key);
@@ -144,6 +161,8 @@ export function matchesDomain(name: string, domains: ReadonlySet<string>): boole
   const withoutForm = name.replace(UPPER_FORM, ' ').replace(ANY_CASE_FORM, ' ');
   const whole = letterKey(withoutForm);
   if (whole.length >= 3 && domains.has(whole)) return true;
-  const first = letterKey(withoutForm.split(/\s+/).find((w) => w.length > 0) ?? '');
+  // "mywalgreens.com", "shop-rewe.de": a domain that holds the whole name with a prefix or suffix.
+  if (whole.length >= 5 && [...domains].some((d) => d.includes(whole))) return true;
+  const first = letterKey(withoutForm.split(/[\s-]+/).find((w) => w.length > 0) ?? '');
   return first.length >= 4 && [...domains].some((d) => d === first || (d.startsWith(first) && first.length >= 5));
 }

@@ -5,11 +5,11 @@
 // sentence.
 import { findAmounts, findDates, matchLabel } from '../../parse/index.js';
 import type { LabelIndex } from '../layout/label-hits.js';
-import type { Layout, Segment } from '../layout/layout.js';
+import type { Layout, LayoutLine, LayoutPage, Segment } from '../layout/layout.js';
 import { runOf } from '../layout/runs.js';
 import type { PartyBlock } from './blocks.js';
-import { cleanName, isAttributeRow, looksLikeAddressLine, looksLikeName } from './column.js';
-import { companyName } from './company.js';
+import { cleanName, isAttributeRow, looksLikeAddressLine, looksLikeName, POSTCODE } from './column.js';
+import { companyName, withOcrGmbh } from './company.js';
 
 /** The header is the first rows of the page: letterheads and receipt headers sit above everything else. */
 const HEADER_ROWS = 6;
@@ -18,6 +18,8 @@ const HEADER_SHARE_OF_PAGE = 0.25;
 const PROMINENT_HEIGHT = 1.3;
 const MAX_NAME_WORDS = 5;
 const MIN_OCR_CONFIDENCE = 0.9;
+/** Below this mean word confidence an OCR row is noise (a logo, a stamp), not a row of the header. */
+const MIN_ROW_CONFIDENCE = 0.6;
 /** Lower-case words names do contain ("Bank of America", "Maison du Café", "Müller und Söhne"). */
 const PARTICLE = /^(?:of|and|the|for|de|du|des|la|le|les|et|y|del|di|da|van|von|der|den|und|&)$/u;
 
@@ -30,22 +32,70 @@ const NOT_A_NAME =
   /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
 
 function nameLike(segment: Segment, labels: LabelIndex): string | null {
-  // "***PENNY-MARKTGmbH***": decoration around it, the legal form glued on.
-  const text = cleanName(segment.text.replace(/^[*#=~\-–_.\s]+|[*#=~\-–_\s]+$/gu, '')).replace(
-    /(?<=\p{L})(?=GmbH$)/u,
-    ' ',
-  );
+  // "***PENNY-MARKTGmbH***": decoration around it, the legal form glued on; "SCE&G.": a one-word logo's full stop.
+  const text = withOcrGmbh(
+    cleanName(segment.text.replace(/^[*#=~\-–_.\s]+|[*#=~\-–_\s]+$/gu, '')).replace(/(?<=\p{L})(?=[GC6]mbH$)/u, ' '),
+  ).replace(/^(\S+)\.$/u, '$1');
   if (!looksLikeName(text) || isAttributeRow(text) || looksLikeAddressLine(text)) return null;
+  // "real- 40217 Dusseldorf-Bilk": OCR joined the logo to the town line.
+  if (POSTCODE.test(` ${text} `.replace(/[\p{L}]{4,}/gu, ''))) return null;
   if (text.split(/\s+/).length > MAX_NAME_WORDS || (text.match(/\p{L}/gu) ?? []).length < 3) return null;
   if (DOCUMENT_WORD.test(text) || NOT_A_NAME.test(text) || labels.startsWithLabel(segment, 0.5)) return null;
   if (matchLabel(text).some((m) => m.confidence >= 0.7)) return null;
   // "More saving.", "Fictitious example for illustration purposes": a slogan or a sentence, not a name.
   if (/[.!?]$/u.test(text) && !companyName(text)) return null;
-  if (text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length > 1) return null;
+  // Lower-case words make a sentence, unless the whole name is a lower-case wordmark ("dm-drogerie markt").
+  const wordmark = !/\p{Lu}/u.test(text) && text.split(/\s+/).length <= 3;
+  if (!wordmark && text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length > 1) return null;
   if (findDates(text).length > 0 || findAmounts(text).some((a) => /[.,]\d{2}$/.test(a.raw))) return null;
   // OCR of a logo or a stamp: letters nobody printed as text (a name guessed from position needs clean reading).
   if (segment.words.some((w) => (w.confidence ?? 1) < MIN_OCR_CONFIDENCE)) return null;
   return text;
+}
+
+/** The first readable rows of the page. Rows OCR made of a logo's strokes ("m" at 36 %) do not count. */
+function headerRows(page: LayoutPage): LayoutLine[] {
+  return page.lines
+    .filter((l) => l.bbox.y < page.height * HEADER_SHARE_OF_PAGE && l.segments.some(readable))
+    .slice(0, HEADER_ROWS);
+}
+
+/** Text a reader can vouch for: three letters or more, read with fair confidence. */
+function readable(segment: Segment): boolean {
+  const letters = (segment.text.match(/\p{L}/gu) ?? []).length;
+  const confidence = segment.words.reduce((sum, w) => sum + (w.confidence ?? 1), 0) / Math.max(1, segment.words.length);
+  return letters >= 3 && confidence >= MIN_ROW_CONFIDENCE;
+}
+
+/**
+ * Name-like segments at the top of the first page, in reading order, whatever their size: the candidates a second
+ * cue (a web or mail domain) may confirm when the first rows are not clear.
+ */
+export function headerNames(layout: Layout, labels: LabelIndex): Array<{ segment: Segment; text: string }> {
+  const page = layout.pages[0];
+  if (!page) return [];
+  const found: Array<{ segment: Segment; text: string }> = [];
+  for (const line of headerRows(page)) {
+    for (const segment of line.segments) {
+      const text = nameLike(segment, labels);
+      if (text) found.push({ segment, text });
+    }
+  }
+  return found;
+}
+
+/** A header name as the vendor's block. */
+export function headerNameBlock(segment: Segment, text: string, rule: string, confidence: number): PartyBlock {
+  return {
+    role: 'vendor',
+    name: runOf(segment.words, segment.page, segment.source),
+    nameText: companyName(text) ?? text,
+    addressRows: [],
+    box: segment.bbox,
+    page: segment.page,
+    confidence,
+    rule,
+  };
 }
 
 /**
@@ -56,7 +106,7 @@ function nameLike(segment: Segment, labels: LabelIndex): string | null {
 export function headerNameVendor(layout: Layout, labels: LabelIndex): PartyBlock | null {
   const page = layout.pages[0];
   if (!page) return null;
-  const rows = page.lines.filter((l) => l.bbox.y < page.height * HEADER_SHARE_OF_PAGE).slice(0, HEADER_ROWS);
+  const rows = headerRows(page);
   let best: { segment: Segment; text: string; height: number; first: boolean } | null = null;
   for (const [index, line] of rows.entries()) {
     for (const segment of line.segments) {
@@ -68,16 +118,5 @@ export function headerNameVendor(layout: Layout, labels: LabelIndex): PartyBlock
       if (!best || height > best.height + 0.05) best = { segment, text, height, first };
     }
   }
-  if (!best) return null;
-  const nameText = companyName(best.text) ?? best.text;
-  return {
-    role: 'vendor',
-    name: runOf(best.segment.words, best.segment.page, best.segment.source),
-    nameText,
-    addressRows: [],
-    box: best.segment.bbox,
-    page: best.segment.page,
-    confidence: 0.4,
-    rule: 'header-name',
-  };
+  return best ? headerNameBlock(best.segment, best.text, 'header-name', 0.4) : null;
 }

@@ -13,7 +13,8 @@ import { readIdentifier } from '../values.js';
 import { addressBlocks, headingBlocks, SALUTATION, senderLineBlocks, type PartyBlock } from './blocks.js';
 import { columnRight, isAttributeRow, looksLikeName, rowsBelow } from './column.js';
 import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain } from './company.js';
-import { headerNameVendor } from './header-name.js';
+import { closingPhraseVendor } from './closing-phrase.js';
+import { headerNameBlock, headerNames, headerNameVendor } from './header-name.js';
 
 export interface Parties {
   vendor_name: Candidate<string> | null;
@@ -94,6 +95,8 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
     )
       continue;
     const page = layout.pages.find((p) => p.number === segment.page);
+    // "Abstractors and Design Co." over "Attn: Ronald Davis": a block to someone's attention is the addressee's.
+    if (page && addressedTo(page, segment, labels)) continue;
     let score = 0.45;
     if (matchesDomain(name, domains)) score += 0.15;
     if (page && segment.page === layout.pages[0]?.number && segment.bbox.y < page.height * 0.3) score += 0.1;
@@ -111,6 +114,44 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
   for (const c of found) if ((counts.get(letterKey(c.name)) ?? 0) > 1) c.score += 0.15;
   return found;
 }
+
+/** "Attn:", "z. Hd.", "c/o", "À l'attention de", "T.a.v.": the row that makes a block an addressee's. */
+const ATTENTION =
+  /^(?:attn|att|attention|z\.\s?hd|zu händen|c\/o|à l['’]attention|a l['’]attention|t\.a\.v|all['’]attenzione|a la atención)\b/iu;
+
+function addressedTo(page: LayoutPage, segment: Segment, labels: LabelIndex): boolean {
+  const rows = rowsBelow(page, segment.bbox, columnRight(page, segment.bbox, labels)).slice(0, 2);
+  return rows.some((r) => ATTENTION.test(r.text.trim()));
+}
+
+/**
+ * A second cue for a vendor read without a label: the name matching the page's web or mail domain. When the rules'
+ * vendor does not match a domain but a name at the top of the page or in the receipt's thanks does, that name is
+ * the seller's ("SCE&G" with www.sceg.com over the tagline "A SCANA COMPANY"; "WALGREENS" in "Thank you for
+ * shopping at Walgreens" with mywalgreens.com, where OCR read the logo as "areen").
+ */
+function domainConfirmedVendor(
+  layout: Layout,
+  labels: LabelIndex,
+  vendor: PartyBlock | null,
+  buyer: PartyBlock | null,
+): PartyBlock | null {
+  if (vendor && !WEAK_VENDOR_RULES.has(vendor.rule)) return vendor;
+  const buyerKey = letterKey(buyer?.nameText ?? '');
+  const domains = domainKeys(layout.segments.map((s) => s.text));
+  if (domains.size === 0 || (vendor?.nameText && matchesDomain(vendor.nameText, domains))) return vendor;
+  const header = headerNames(layout, labels).find(
+    (h) => matchesDomain(h.text, domains) && letterKey(h.text) !== buyerKey,
+  );
+  if (header) return headerNameBlock(header.segment, header.text, 'header-name:domain', 0.45);
+  const closing = closingPhraseVendor(layout);
+  if (closing?.nameText && matchesDomain(closing.nameText, domains))
+    return { ...closing, rule: 'closing-phrase:domain' };
+  return vendor;
+}
+
+/** Vendors read from position or legal form alone, which a matching domain may overrule. */
+const WEAK_VENDOR_RULES = new Set(['legal-form', 'letterhead', 'header-name']);
 
 function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly PartyBlock[]): PartyBlock | null {
   const ranked = companyCandidates(layout, labels, excluded).sort(
@@ -243,6 +284,7 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
     // No heading, no sender line, no legal form, not two address blocks: the letterhead or receipt header names
     // the vendor (the largest name at the top of the first page).
     vendor ??= headerNameVendor(layout, labels);
+    vendor ??= closingPhraseVendor(layout);
     if (!buyer) {
       const rest = blocks.filter(
         (b) => !isVendors(b, vendor) && !(vendor && b.box.y === vendor.box.y && b.box.x === vendor.box.x),
@@ -252,6 +294,7 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
     }
   }
 
+  vendor = domainConfirmedVendor(layout, labels, vendor, buyer);
   const ids = taxIds(layout, labels, hints, buyer);
   const vendorName = vendor ? nameCandidate(vendor) : null;
   const buyerName = buyer ? nameCandidate(buyer) : null;

@@ -1,0 +1,35 @@
+// Words of US invoices, receipts and bills the dictionary and the date scanner must know: "Issuing Date", "Issued
+// to", "Payable to", "Account number", a heading whose colon OCR read as a comma, a month glued to its day.
+import { describe, expect, it } from 'vitest';
+import { findDates, matchLabel } from '../../../../src/pipeline/extract/parse/index.js';
+
+const fieldOf = (text: string) => matchLabel(text)[0]?.field;
+
+describe('header labels', () => {
+  it('knows the issue date, the payee and the customer account', () => {
+    expect(fieldOf('Issuing Date: 2024-03-10')).toBe('invoice_date');
+    expect(matchLabel('Issuing Date:')[0]?.confidence).toBe(1);
+    expect(fieldOf('PAYABLE TO :')).toBe('vendor_block');
+    expect(fieldOf('Make checks payable to')).toBe('vendor_block');
+    expect(fieldOf('Issued to')).toBe('buyer_block');
+    expect(fieldOf('ACCOUNT NUMBER')).toBe('customer_number');
+  });
+
+  it('reads "TO," alone as the heading OCR made of "TO:", never the word "to" in a sentence', () => {
+    expect(fieldOf('TO,')).toBe('buyer_block');
+    expect(fieldOf('TO, the attention of')).toBeUndefined();
+  });
+});
+
+describe('dates read by OCR', () => {
+  it('reads a month name glued to its day, at its offsets in the text', () => {
+    const [date] = findDates('DATE:January20,2003');
+    expect(date?.iso).toBe('2003-01-20');
+    expect(date?.index).toBe(5);
+    expect(date?.raw).toBe('January20,2003');
+  });
+
+  it('does not read a product code as a date', () => {
+    expect(findDates('SKU MAR1520')).toEqual([]);
+  });
+});
