@@ -2,6 +2,7 @@
 // cell or a label/value pair), with global indexes so rules can walk the document in reading order.
 import type { BBox, Page, ReadDocument, Word } from '../../../model.js';
 import { median, right, unionBoxes } from './geometry.js';
+import { joinOcrRows } from './ocr-rows.js';
 import { joinWords } from './runs.js';
 
 export interface Segment {
@@ -179,11 +180,13 @@ export function buildLayout(doc: ReadDocument): Layout {
     const heights: number[] = [];
     // Rules walk lines top to bottom and stop early: order them by position, whatever order the reader gave.
     const skew = page.source === 'ocr' ? skewOf(page) : 0;
-    const lines = page.lines
+    const levelled = page.lines
       .map((line) => ({ ...line, words: levelWords(line.words, skew, page.width / 2) }))
       .filter((line) => line.words.length > 0)
-      .map((line) => ({ ...line, bbox: unionBoxes(line.words.map((w) => w.bbox)) }))
-      .sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x);
+      .map((line) => ({ ...line, bbox: unionBoxes(line.words.map((w) => w.bbox)) }));
+    const lines = (page.source === 'ocr' ? joinOcrRows(levelled) : levelled).sort(
+      (a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x,
+    );
     for (const line of lines) {
       const words = line.words
         .filter((w) => w.text.trim().length > 0 && w.bbox.width >= 0 && w.bbox.height > 0)

@@ -38,7 +38,8 @@ function description(run: TextRun, quantity: FoundAmount, price: FoundAmount): C
   return evidence ? candidate(text, CONFIDENCE, { ...evidence, raw: text }, 'headerless') : null;
 }
 
-function itemOf(run: TextRun, hints: DocumentHints): LineItemCandidates | null {
+/** The item of one line whose numbers multiply out (quantity x price = its last amount), or null. */
+export function multipliedItem(run: TextRun, hints: DocumentHints): LineItemCandidates | null {
   const numbers = findAmounts(blankDates(run.text, hints), amountHint(hints))
     .filter((n) => !/^\s?%/.test(run.text.slice(n.index + n.length)))
     .slice(0, MAX_NUMBERS);
@@ -76,7 +77,7 @@ export function headerlessItems(layout: Layout, hints: DocumentHints): LineItemC
       line.page,
       page?.source ?? 'text',
     );
-    const item = itemOf(run, hints);
+    const item = multipliedItem(run, hints);
     if (item) items.push(item);
   }
   return items;

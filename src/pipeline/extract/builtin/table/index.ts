@@ -16,6 +16,7 @@ import { moneyAmounts } from '../values.js';
 import { findHeaders, type Column, type ColumnField, type TableHeader } from './header.js';
 import { isPlausibleCount } from './count.js';
 import { headerlessItems } from './headerless.js';
+import { receiptItems } from './receipt-lines.js';
 import { settleOtherColumn } from './roles.js';
 import { defaultAnchorMode, groupItems, type AnchorMode, type RawItem } from './rows.js';
 
@@ -276,12 +277,22 @@ export function readLineItems(
     if (items.length > MAX_ITEMS) break;
   }
   // No header (or none OCR could read): item lines recognized by quantity x price = amount alone.
-  if (items.length === 0) items.push(...headerlessItems(layout, hints));
+  if (items.length === 0) items.push(...withoutHeader(layout, hints));
   const kept = items
     .filter((i) => (i.amount !== null || (i.unit_price !== null && i.quantity !== null)) && !bareAmount(i))
     .slice(0, MAX_ITEMS);
   kept.forEach(splitBracketCode);
   return kept;
+}
+
+/**
+ * Without a header, two readings compete: lines whose own numbers multiply out (quantity x price = amount) and lines
+ * whose amounts stand in one right-aligned column (receipts). The one that finds more items wins; arithmetic on ties.
+ */
+function withoutHeader(layout: Layout, hints: DocumentHints): LineItemCandidates[] {
+  const multiplied = headerlessItems(layout, hints);
+  const aligned = receiptItems(layout, hints);
+  return aligned.length > multiplied.length ? aligned : multiplied;
 }
 
 /**

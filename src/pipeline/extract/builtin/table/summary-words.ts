@@ -1,0 +1,101 @@
+// Words that open the block under a receipt's item lines: sums, tax and the payment (tendered, change, card). A
+// line opening with one of them is never an item, and the item lines end there. Typed per language so that a
+// language added to the list type must be filled in. Kept here until the shared label dictionary in parse/ covers
+// payment words and Indonesian, Romanian and Czech (see docs/line-items.md).
+type ReceiptLanguage = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'id' | 'ro' | 'cs';
+
+const SUMMARY_WORDS: Record<ReceiptLanguage, readonly string[]> = {
+  en: [
+    'total',
+    'subtotal',
+    'sub total',
+    'sub-total',
+    'grand total',
+    'net total',
+    'net amount',
+    'net',
+    'amount due',
+    'balance due',
+    'balance',
+    'tax',
+    'sales tax',
+    'vat',
+    'gst',
+    'hst',
+    'cash',
+    'change',
+    'tendered',
+    'card',
+    'visa',
+    'mastercard',
+    'amex',
+    'debit',
+    'credit',
+    'payment',
+    'paid',
+    'gratuity',
+    'rounding',
+  ],
+  de: [
+    'summe',
+    'netto',
+    'zwischensumme',
+    'gesamt',
+    'gesamtbetrag',
+    'endbetrag',
+    'zu zahlen',
+    'betrag',
+    'mwst',
+    'mehrwertst',
+    'ust',
+    'steuer',
+    'bar',
+    'geg',
+    'gegeben',
+    'rückgeld',
+    'ruckgeld',
+    'wechselgeld',
+    'ec-karte',
+    'karte',
+    'kartenzahlung',
+    'zahlung',
+  ],
+  fr: ['total', 'sous-total', 'sous total', 'tva', 'espèces', 'especes', 'rendu', 'monnaie', 'carte', 'cb', 'payé'],
+  es: [
+    'total',
+    'subtotal',
+    'base imponible',
+    'iva',
+    'efectivo',
+    'cambio',
+    'tarjeta',
+    'pago',
+    'entregado',
+    'importe total',
+  ],
+  it: ['totale', 'subtotale', 'imponibile', 'iva', 'contanti', 'contante', 'resto', 'carta', 'pagamento', 'bancomat'],
+  nl: ['totaal', 'subtotaal', 'netto', 'btw', 'contant', 'wisselgeld', 'pin', 'betaald', 'kaart'],
+  id: ['total', 'subtotal', 'sub total', 'jumlah', 'pajak', 'ppn', 'tunai', 'kembali', 'kembalian', 'bayar', 'kartu'],
+  ro: ['total', 'subtotal', 'tva', 'numerar', 'rest', 'card', 'plata', 'plată'],
+  cs: ['celkem', 'mezisoučet', 'dph', 'hotově', 'hotovost', 'vráceno', 'karta', 'platba', 'k úhradě'],
+};
+
+const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Longest first, so "sub total" wins over "sub"; written as one alternation over folded text. */
+const PATTERN = new RegExp(
+  `^[\\s*#-]*(?:${[...new Set(Object.values(SUMMARY_WORDS).flat().map(fold))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'))
+    .join('|')})(?![\\p{L}])`,
+  'u',
+);
+
+/** German writes sums as compounds ("Gesamtbeitrag", "Rechnungsbetrag", "Endsumme", "Versicherungsteuer"). */
+const COMPOUND_END = /^[\s*#-]*\p{L}*(?:summe|betrag|beitrag|steuer)(?![\p{L}])/u;
+
+/** True when the text opens with a sum, tax or payment word ("SUMME", "Geg. BAR", "SALES TAX A=9.625%", "CARD"). */
+export function opensSummary(text: string): boolean {
+  const folded = fold(text);
+  return PATTERN.test(folded) || COMPOUND_END.test(folded);
+}
