@@ -138,7 +138,10 @@ function stackedLines(page: LayoutPage, main: LayoutLine): LayoutLine[] {
   const index = page.lines.indexOf(main);
   const stacked: LayoutLine[] = [];
   // Data rows are not parts of header labels; tall lines (text printed sideways in the margin) are skipped.
-  const isData = (line: LayoutLine) => /\d[.,]\d|^\s*\d+\s/.test(line.text);
+  // Amounts may be whole numbers ("Toto sink  3  61  183"): two cells holding only figures make a data row too.
+  const isData = (line: LayoutLine) =>
+    /\d[.,]\d|^\s*\d+\s/.test(line.text) ||
+    line.segments.filter((s) => /^[$€£]?\s?[\d.,' ]*\d[\d.,' ]*\s?[$€£%]?$/u.test(s.text)).length >= 2;
   const sideways = (line: LayoutLine) => line.bbox.height > lh * 3;
   let top = main.bbox.y;
   for (let i = index - 1; i >= 0; i--) {

@@ -14,11 +14,13 @@ import type { Layout, LayoutPage } from '../layout/layout.js';
 import { evidenceOf, type TextRun } from '../layout/runs.js';
 import { moneyAmounts } from '../values.js';
 import { findHeaders, type Column, type ColumnField, type TableHeader } from './header.js';
+import { settleByArithmetic } from './arithmetic.js';
 import { isPlausibleCount } from './count.js';
 import { headerlessItems } from './headerless.js';
 import { receiptItems } from './receipt-lines.js';
+import { opensSummary } from './summary-words.js';
 import { settleOtherColumn } from './roles.js';
-import { defaultAnchorMode, groupItems, type AnchorMode, type RawItem } from './rows.js';
+import { cutRow, defaultAnchorMode, groupItems, type AnchorMode, type RawItem } from './rows.js';
 
 export interface LineItemCandidates {
   description: Candidate<string> | null;
@@ -32,12 +34,16 @@ export interface LineItemCandidates {
 
 const MAX_ITEMS = 2_000;
 
-function amountIn(text: string, hints: DocumentHints): FoundAmount | null {
+/** A cell holding a whole number and nothing else ("183", "$61"): under a price column, an amount without cents. */
+const WHOLE_CELL = /^\s*[$€£]?\s?\d{1,7}\s?[$€£]?\s*$/u;
+
+/** `whole`: the table prints its amounts without cents, so a bare whole number in a price cell is an amount. */
+function amountIn(text: string, hints: DocumentHints, whole = false): FoundAmount | null {
   const money = moneyAmounts(text, hints);
   if (money.length > 0) return money[money.length - 1] as FoundAmount;
-  if (hints.decimalSeparator !== null) return null;
-  const whole = findAmounts(text, amountHint(hints));
-  return whole[whole.length - 1] ?? null;
+  if (hints.decimalSeparator !== null && !(whole && WHOLE_CELL.test(text))) return null;
+  const numbers = findAmounts(text, amountHint(hints));
+  return numbers[numbers.length - 1] ?? null;
 }
 
 function numberIn(text: string, hints: DocumentHints): FoundAmount | null {
@@ -58,14 +64,14 @@ function percentIn(text: string, hints: DocumentHints): { value: string; index: 
   return null;
 }
 
-export function valueTest(hints: DocumentHints): (field: ColumnField, text: string) => boolean {
+export function valueTest(hints: DocumentHints, whole = false): (field: ColumnField, text: string) => boolean {
   return (field, text) => {
     switch (field) {
       case 'line_position':
         return /^\s*\d{1,4}\.?(?:\s|$)/.test(text);
       case 'line_amount':
       case 'line_unit_price':
-        return amountIn(text, hints) !== null;
+        return amountIn(text, hints, whole) !== null;
       case 'line_quantity':
         return numberIn(text, hints) !== null;
       case 'line_tax_rate':
@@ -99,9 +105,9 @@ function firstValue<T>(item: RawItem, field: ColumnField, read: (run: TextRun) =
   return null;
 }
 
-function toItem(item: RawItem, hints: DocumentHints, confidence: number): LineItemCandidates {
+function toItem(item: RawItem, hints: DocumentHints, confidence: number, whole: boolean): LineItemCandidates {
   const amount = (run: TextRun) => {
-    const a = amountIn(run.text, hints);
+    const a = amountIn(run.text, hints, whole);
     return a ? fromRun(run, a.index, a.index + a.length, a.value, confidence) : null;
   };
   const descriptionRuns = item.rows
@@ -217,6 +223,25 @@ function firstLineOfNextHeader(headers: readonly TableHeader[], header: TableHea
   return next ? next.firstLine : Infinity;
 }
 
+/** Rows under a header looked at to tell whether its amounts carry cents. */
+const SAMPLE_ROWS = 40;
+
+/**
+ * Whether a table prints its amounts as whole numbers ("Toto sink  3  61  183"): none of its amount cells has
+ * cents, and some hold a bare whole number. Decided per table and above its totals, which may well have cents.
+ */
+function printsWholeAmounts(page: LayoutPage, header: TableHeader, hints: DocumentHints): boolean {
+  let bare = 0;
+  for (const line of page.lines.filter((l) => l.index > header.lastLine).slice(0, SAMPLE_ROWS)) {
+    if (opensSummary(line.text)) break;
+    const run = cutRow(line, header.columns, page).cells.get('line_amount');
+    if (!run) continue;
+    if (moneyAmounts(run.text, hints).some((a) => a.decimalSeparator !== null)) return false;
+    if (WHOLE_CELL.test(run.text)) bare++;
+  }
+  return bare > 0;
+}
+
 /** Items with an amount and a quantity or unit price: how well a way of cutting rows into items fits the table. */
 function completeItems(items: readonly RawItem[], isValue: (field: ColumnField, text: string) => boolean): number {
   const has = (item: RawItem, field: ColumnField) =>
@@ -249,18 +274,20 @@ export function readLineItems(
   hints: DocumentHints,
   headers: readonly TableHeader[] = findHeaders(layout),
 ): LineItemCandidates[] {
-  const isValue = valueTest(hints);
   const items: LineItemCandidates[] = [];
   for (const header of headers) {
     let page = layout.pages.find((p) => p.number === header.page) as LayoutPage;
+    const whole = printsWholeAmounts(page, header, hints);
+    const isValue = valueTest(hints, whole);
     const width = header.box.width;
     const stop = firstLineOfNextHeader(headers, header, page.number);
     const mode = anchorMode(page, header, isValue, stop);
     let result = groupItems(page, header.lastLine, header.columns, isValue, width, stop, mode);
     const read = (raw: RawItem[], confidence: number): LineItemCandidates[] => {
-      const found = raw.map((i) => toItem(i, hints, confidence));
+      const found = raw.map((i) => toItem(i, hints, confidence, whole));
       raw.forEach((i, k) => inferQuantity(i, found[k] as LineItemCandidates, hints, confidence));
       settleOtherColumn(raw, found, hints, confidence);
+      raw.forEach((i, k) => settleByArithmetic(i, found[k] as LineItemCandidates, hints, confidence));
       return found;
     };
     items.push(...read(result.items, header.confidence * 0.9));

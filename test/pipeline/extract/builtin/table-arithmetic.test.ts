@@ -1,0 +1,68 @@
+// Tables whose value columns do not sit under their labels, and tables printed without cents: quantity and unit
+// price settled by arithmetic (table/arithmetic.ts), whole-number amounts accepted per table (table/index.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadDocument } from '../../../../src/pipeline/model.js';
+import { extractInvoice } from '../../../../src/pipeline/extract/builtin/index.js';
+import { createPdfSandboxPool, readPdf } from '../../../../src/pipeline/read/pdf/index.js';
+import { datasetFile } from '../../../support/datasets.js';
+import { buildDocument, rightAt } from './build-document.js';
+
+const OPTIONS = { requireLineItems: true, documentType: 'invoice' } as const;
+
+const rows = (doc: ReadDocument) =>
+  extractInvoice(doc, OPTIONS).lineItems.map((i) => [i.description, i.quantity, i.unit_price, i.amount]);
+
+describe('line items by arithmetic', () => {
+  it('reads quantity and unit price printed right of their labels, in whole numbers, above totals with cents', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [60, 'DESCRIPTION'], [300, 'QTY/HR'], [380, 'UNIT PRICE'], [470, 'TOTAL']],
+          [115, [20, 'Toto sink'], rightAt(368, '3'), rightAt(445, '61'), rightAt(520, '183')],
+          [130, [20, 'Filter system'], rightAt(368, '6'), rightAt(445, '96'), rightAt(520, '576')],
+          [200, [400, 'SUBTOTAL'], rightAt(520, '759')],
+          [215, [400, 'TOTAL TAX'], rightAt(520, '22.77')],
+          [230, [400, 'BALANCE DUE'], rightAt(520, '$781.77')],
+        ],
+      },
+    ]);
+    expect(rows(doc)).toEqual([
+      ['Toto sink', 3, 61, 183],
+      ['Filter system', 6, 96, 576],
+    ]);
+  });
+
+  it('keeps whole numbers out of a table whose amounts carry cents (a sub-row "Abschlag: 1" is no item)', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Bezeichnung'], [300, 'Menge'], [380, 'Preis'], [470, 'Betrag']],
+          [115, [20, 'Kopierpapier A4'], rightAt(340, '2'), rightAt(420, '5,00'), rightAt(520, '10,00')],
+          [130, [20, 'Abschlag:'], rightAt(520, '1')],
+          [145, [20, 'Ordner'], rightAt(340, '1'), rightAt(420, '3,50'), rightAt(520, '3,50')],
+          [200, [400, 'Summe'], rightAt(520, '13,50')],
+        ],
+      },
+    ]);
+    expect(rows(doc).map((r) => r[3])).toEqual([10, 3.5]);
+  });
+});
+
+describe('line items by arithmetic, real document', () => {
+  let pool: ReturnType<typeof createPdfSandboxPool>;
+  beforeAll(() => {
+    pool = createPdfSandboxPool({ maxWorkers: 1 });
+  });
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  it('US plumbing invoice (Google Document AI sample): values right of their labels, whole dollars', async () => {
+    const pdf = await readPdf(datasetFile('harvest/documents/google-docai/warehouse-Invoice2.pdf'), { runner: pool });
+    const label = JSON.parse(
+      datasetFile('harvest/labels/fields/google-docai/warehouse-Invoice2.json').toString('utf8'),
+    ) as { line_items: Array<{ description: string; quantity: number; unit_price: number; amount: number }> };
+    const doc: ReadDocument = { format: 'pdf', pages: pdf.pages, einvoice: null, info: pdf.info };
+    expect(rows(doc)).toEqual(label.line_items.map((l) => [l.description, l.quantity, l.unit_price, l.amount]));
+  });
+});
