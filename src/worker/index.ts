@@ -16,6 +16,7 @@ import { createProcessTask } from '../pipeline/task.js';
 import { orgCapForbiddenFlags } from '../queue/org-cap.js';
 import { startQueueRunner, type QueueRunner } from '../queue/runner.js';
 import { TASK } from '../queue/tasks.js';
+import { activeParserVersion } from '../registry/parser-versions.js';
 import { createBlobStore, sweepArchive, type BlobStore } from '../storage/index.js';
 import { endAbandonedJobs, resumeAbandonedDeliveries } from './abandoned-jobs.js';
 import { stagesFor } from './stages.js';
@@ -66,7 +67,11 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
     maxRetainedMb: config.pdf.maxRetainedMb,
   });
   const archive = openArchive(config);
-  const extractor = createExtractor({ pool, config, logger: log });
+  const extractor = createExtractor({
+    activeParserVersion: (typeId) => activeParserVersion(pool, typeId),
+    defaultEngine: config.llm.defaultEngine,
+    llmSettings: config.llm.settings,
+  });
   const dispatcher = createDeliveryDispatcher({
     allowPrivateNetworks: config.allowPrivateNetworks,
     trustedAddresses: config.trustedAddresses,

@@ -1,30 +1,45 @@
 // Extraction: a read document -> extractedData for the job's typeId. The parser registry decides which engine
 // runs: the type's active parser version (recorded on the job), or with none active the code default (the builtin
 // engine, or the LLM engine when DOCEX_EXTRACTION_ENGINE=llm). Documents carrying e-invoice XML always go to the
-// builtin engine, which maps the XML exactly.
+// builtin engine, which maps the XML exactly. What a type is (schema, recipe, prompt) lives in document-types.ts.
+// What extraction needs from the rest of the service (the parser version lookup and settings; each job's logger
+// comes with the job) is handed to createExtractor by its caller: this module imports neither config, db nor the
+// parser registry.
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Pool } from '../../db/pool.js';
-import { activeParserVersion, type ParserEngine, type ParserVersion } from '../../registry/parser-versions.js';
 import { PipelineError } from '../errors.js';
 import type { ReadDocument } from '../model.js';
 import type { Extracted } from '../process.js';
-import { extractInvoice } from './builtin/index.js';
 import type { FieldRanker } from './builtin/ranking.js';
 import { committedRanker } from './rank/index.js';
+import { documentTypeOf } from './document-types.js';
 import { completeLlmResult } from './llm-result.js';
 import { createLlmDispatcher, extractWithLlm, parseLlmSettings, type LlmSettings } from './llm/index.js';
-import { extractCreditCardStatement } from './types/credit-card-statement.js';
-import { extractGoodsReceivedNote } from './types/goods-received-note.js';
-import { extractMultiAccountStatement } from './types/multi-account-statement.js';
-import { extractPoNumbers } from './types/po-numbers.js';
-import { extractPurchaseOrder } from './types/purchase-order.js';
 
 export interface ExtractContext {
   log: Logger;
   signal: AbortSignal;
+}
+
+/** The engines a parser version may name (the parser registry stores one of these). */
+export type ParserEngine = 'builtin' | 'llm';
+
+/** What extraction reads of a parser version: its id and number (recorded on the result), engine and settings. */
+export interface ParserVersionRef {
+  id: string;
+  version: number;
+  engine: ParserEngine;
+  config: Record<string, unknown>;
+}
+
+export interface ExtractorDeps {
+  /** The type's active parser version, or null when none is active (the code default runs). */
+  activeParserVersion: (typeId: number) => Promise<ParserVersionRef | null>;
+  /** The engine of types without an active version (DOCEX_EXTRACTION_ENGINE). */
+  defaultEngine: ParserEngine;
+  /** The LLM settings from the environment, inherited by llm parser versions; null when not configured. */
+  llmSettings: LlmSettings | null;
 }
 
 export interface Extractor {
@@ -51,8 +66,9 @@ export function validateParserConfig(
 }
 
 /**
- * The builtin engine, by type. Synchronous and CPU-bound: a document takes milliseconds. `ranker` (invoices and
- * debit notes) chooses among the rules' header-field candidates; bench:accuracy passes one fitted per fold.
+ * The builtin engine, by type (the registry's recipe). Synchronous and CPU-bound: a document takes milliseconds.
+ * `ranker` (invoices and debit notes) chooses among the rules' header-field candidates; bench:accuracy passes one
+ * fitted per fold.
  */
 export function extractBuiltin(
   doc: ReadDocument,
@@ -60,30 +76,15 @@ export function extractBuiltin(
   requireLineItems: boolean,
   ranker?: FieldRanker,
 ): Record<string, unknown> {
-  const invoiceOptions = ranker ? { requireLineItems, ranker } : { requireLineItems };
-  switch (typeId) {
-    case 0:
-      return extractInvoice(doc, { ...invoiceOptions, documentType: 'invoice' });
-    case 3:
-      return extractInvoice(doc, { ...invoiceOptions, documentType: 'debit_note' });
-    case 1:
-      return extractPurchaseOrder(doc, { requireLineItems });
-    case 2:
-      return extractGoodsReceivedNote(doc, { requireLineItems });
-    case 4:
-      return extractCreditCardStatement(doc);
-    case 5:
-      return extractMultiAccountStatement(doc);
-    case 9:
-      return extractPoNumbers(doc);
-    default:
-      throw new PipelineError('extraction', 'extraction_failed', `No extractor for typeId ${typeId}.`, { typeId });
-  }
+  const type = documentTypeOf(typeId);
+  if (!type)
+    throw new PipelineError('extraction', 'extraction_failed', `No extractor for typeId ${typeId}.`, { typeId });
+  return type.extract(doc, ranker ? { requireLineItems, ranker } : { requireLineItems });
 }
 
 function withVersion(
   data: Record<string, unknown>,
-  version: ParserVersion | null,
+  version: ParserVersionRef | null,
   doc: ReadDocument,
 ): Record<string, unknown> {
   const extraction = (data.extraction ?? {}) as Record<string, unknown>;
@@ -99,9 +100,8 @@ function withVersion(
   };
 }
 
-export function createExtractor(options: { pool: Pool; config: Config; logger: Logger }): Extractor {
-  const { pool, config } = options;
-  const envLlm = config.llm.settings;
+export function createExtractor(deps: ExtractorDeps): Extractor {
+  const envLlm = deps.llmSettings;
   let dispatcher: Dispatcher | undefined;
 
   async function runLlm(
@@ -121,8 +121,8 @@ export function createExtractor(options: { pool: Pool; config: Config; logger: L
 
   return {
     async extract(doc, typeId, requireLineItems, ctx) {
-      const version = await activeParserVersion(pool, typeId);
-      const engine: ParserEngine = version?.engine ?? config.llm.defaultEngine;
+      const version = await deps.activeParserVersion(typeId);
+      const engine: ParserEngine = version?.engine ?? deps.defaultEngine;
       let data: Record<string, unknown>;
       let modelCost: string | null = null;
       if (engine === 'llm' && !doc.einvoice) {

@@ -42,31 +42,6 @@ export interface BuiltPrompt {
   imageFallbacks: string[];
 }
 
-const TYPE_GUIDANCE: Record<number, string[]> = {
-  0: [
-    'document_type: "credit_note" when the document is a credit note (Gutschrift, avoir, nota de crédito), "debit_note" for a debit note, otherwise "invoice".',
-    'subtotal is the net amount before tax, tax the total tax amount, total the gross amount, amount_due what is left to pay (after prepayments) when printed.',
-    'vendor is the party that issued the document and is paid; buyer is the party billed.',
-  ],
-  1: ['vendor is the supplier the order is placed with; buyer is the party placing the order.'],
-  2: [
-    'quantity_received and quantity_rejected are per line as recorded on the note; quantity_ordered only when printed.',
-  ],
-  4: [
-    'Transactions: every transaction listed, in order. amount is positive; direction "debit" for purchases, fees and interest, "credit" for payments and refunds.',
-    'account_number_last4: only the last four digits of the card or account number, never the full number.',
-  ],
-  5: [
-    'accounts: one entry per card or account, each with its own balances and transactions. amount is positive; direction "debit" for purchases, fees and interest, "credit" for payments and refunds.',
-    'account_number_last4: only the last four digits of the card or account number, never the full number.',
-  ],
-  9: [
-    'po_numbers: every distinct purchase order number printed (labels such as PO, P.O. No., Order No., Bestellnummer, Bon de commande), in reading order, each with the label printed beside it and its 1-based page.',
-    'summary_data.po_number: the first of them.',
-  ],
-};
-TYPE_GUIDANCE[3] = TYPE_GUIDANCE[0] as string[];
-
 export function systemPrompt(options: Omit<PromptOptions, 'maxInputChars' | 'pageImages' | 'vision'>): string {
   const { spec, requireLineItems, responseFormat, modelSchema } = options;
   const rules = [
@@ -79,7 +54,7 @@ export function systemPrompt(options: Omit<PromptOptions, 'maxInputChars' | 'pag
     'currency: the ISO 4217 code (EUR, USD, GBP ...) of the amounts, from codes or symbols printed on the document.',
     'tax_rate: a percentage number (19 for 19%). quantity: a number.',
     'Use null for every value that is not printed on the document. Never guess, infer from general knowledge or compute a value that is not printed.',
-    ...(TYPE_GUIDANCE[spec.typeId] ?? []),
+    ...spec.guidance,
   ];
   if (spec.listKey === 'lineItems' && requireLineItems) {
     rules.push(

@@ -5,21 +5,10 @@
 // mode or local grammar engines handle unevenly (format, pattern, minimum ...) become words in the description.
 import { FormatRegistry, Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { IsoDate, Money } from '../schemas/common.js';
-import { InvoiceResultSchema, type InvoiceResult } from '../schemas/invoice.js';
-import {
-  GoodsReceivedNoteResultSchema,
-  PoNumbersResultSchema,
-  PurchaseOrderResultSchema,
-  type GoodsReceivedNoteResult,
-  type PoNumbersResult,
-  type PurchaseOrderResult,
-} from '../schemas/orders.js';
-import {
-  CreditCardStatementResultSchema,
-  MultiAccountStatementResultSchema,
-  type CreditCardStatementResult,
-  type MultiAccountStatementResult,
-} from '../schemas/statements.js';
+import { documentTypeOf, isPublicTypeId, PUBLIC_TYPE_IDS, type ListKey, type PublicTypeId } from '../document-types.js';
+import type { InvoiceResult } from '../schemas/invoice.js';
+import type { GoodsReceivedNoteResult, PoNumbersResult, PurchaseOrderResult } from '../schemas/orders.js';
+import type { CreditCardStatementResult, MultiAccountStatementResult } from '../schemas/statements.js';
 
 type DataOf<T> = Omit<T, 'fields' | 'validation' | 'extraction'>;
 export type InvoiceData = DataOf<InvoiceResult>;
@@ -36,9 +25,10 @@ export type LlmData =
   | MultiAccountStatementData
   | PoNumbersData;
 
-export const LLM_TYPE_IDS = [0, 1, 2, 3, 4, 5, 9] as const;
-export type LlmTypeId = (typeof LLM_TYPE_IDS)[number];
-export type ListKey = 'lineItems' | 'transactions' | 'accounts' | 'po_numbers';
+/** Every public type has an LLM form: its schema and prompt come from the document-type registry. */
+export const LLM_TYPE_IDS = PUBLIC_TYPE_IDS;
+export type LlmTypeId = PublicTypeId;
+export type { ListKey };
 
 export interface LlmTypeSpec {
   typeId: LlmTypeId;
@@ -50,69 +40,15 @@ export interface LlmTypeSpec {
   listKey: ListKey;
   /** The result's document_type when fixed by the type; null when the model tells (invoice, credit or debit note). */
   documentType: string | null;
+  /** The type's own rules, added to the common ones of the system prompt. */
+  guidance: readonly string[];
 }
 
-const SPECS: Record<LlmTypeId, LlmTypeSpec> = {
-  0: {
-    typeId: 0,
-    schemaName: 'docex_invoice',
-    label: 'an invoice',
-    result: InvoiceResultSchema,
-    listKey: 'lineItems',
-    documentType: null,
-  },
-  3: {
-    typeId: 3,
-    schemaName: 'docex_debit_note',
-    label: 'a debit note (an invoice-like document)',
-    result: InvoiceResultSchema,
-    listKey: 'lineItems',
-    documentType: null,
-  },
-  1: {
-    typeId: 1,
-    schemaName: 'docex_purchase_order',
-    label: 'a purchase order',
-    result: PurchaseOrderResultSchema,
-    listKey: 'lineItems',
-    documentType: 'purchase_order',
-  },
-  2: {
-    typeId: 2,
-    schemaName: 'docex_goods_received_note',
-    label: 'a goods received note (GRN)',
-    result: GoodsReceivedNoteResultSchema,
-    listKey: 'lineItems',
-    documentType: 'goods_received_note',
-  },
-  4: {
-    typeId: 4,
-    schemaName: 'docex_credit_card_statement',
-    label: 'a credit-card statement',
-    result: CreditCardStatementResultSchema,
-    listKey: 'transactions',
-    documentType: 'credit_card_statement',
-  },
-  5: {
-    typeId: 5,
-    schemaName: 'docex_multi_account_statement',
-    label: 'a credit-card statement covering several accounts or cards',
-    result: MultiAccountStatementResultSchema,
-    listKey: 'accounts',
-    documentType: 'credit_card_statement_multi_account',
-  },
-  9: {
-    typeId: 9,
-    schemaName: 'docex_po_numbers',
-    label: 'a business document in which every purchase order (PO) number is wanted',
-    result: PoNumbersResultSchema,
-    listKey: 'po_numbers',
-    documentType: 'po_numbers',
-  },
-};
-
 export function llmTypeSpec(typeId: number): LlmTypeSpec | null {
-  return (SPECS as Record<number, LlmTypeSpec | undefined>)[typeId] ?? null;
+  if (!isPublicTypeId(typeId)) return null;
+  const type = documentTypeOf(typeId);
+  if (!type) return null;
+  return { typeId, result: type.resultSchema, ...type.llm };
 }
 
 const prop = (result: TObject, key: string): TSchema => {
