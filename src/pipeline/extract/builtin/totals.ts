@@ -10,6 +10,7 @@ import { bottom, horizontalOverlap, right, unionBoxes } from './layout/geometry.
 import { RELATION_WEIGHT, type LabelHit, type LabelIndex } from './layout/label-hits.js';
 import type { Layout, Segment } from './layout/layout.js';
 import { evidenceOf, runOf, type Span } from './layout/runs.js';
+import { tenderedTotal } from './tendered.js';
 import { moneyAmounts, readAmount } from './values.js';
 
 export type SummaryAmountField = 'subtotal' | 'tax' | 'total' | 'amount_due';
@@ -469,7 +470,13 @@ export function readTotals(
     null,
   );
   if (largest) largest.confidence = clamp01(largest.confidence + 0.04);
-  const choice = solve(pools, printedAmounts(layout, hints), lineSum);
+  const printed = printedAmounts(layout, hints);
+  // No total read: a receipt's cash lines may still tell it (tendered - change, printed on the receipt as well).
+  if (pools.total.length === 0) {
+    const paid = tenderedTotal(layout, hints, printed);
+    if (paid) pools.total.push(paid);
+  }
+  const choice = solve(pools, printed, lineSum);
   if (choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total) === 'tax-sign') {
     choice.tax = { ...choice.tax, value: subtractMoney('0', choice.tax.value), rule: `${choice.tax.rule}:signed` };
   }

@@ -30,9 +30,12 @@ export function readIdentifier(text: string, hints: DocumentHints): Reading<stri
       continue;
     }
     // Trim punctuation that belongs to the sentence, not to the number; keep a leading '#'? no: it is a label mark.
-    const lead = /^[#:([]+/.exec(raw)?.[0].length ?? 0;
+    // "Bill no.3139": the abbreviation's dot glued to the number is the label's, too.
+    const lead = /^(?:[#:([]|\.(?=[\p{L}\p{N}]))+/u.exec(raw)?.[0].length ?? 0;
     const trail = /[,;:.)\]]+$/.exec(raw)?.[0].length ?? 0;
     const token = raw.slice(lead, raw.length - trail);
+    // "3139forgardenworkand": OCR glued the number to the words after it; the words are not part of it.
+    if (/\d\p{Ll}{6,}/u.test(token)) return null;
     if (!isIdentifier(token, hints)) return null;
     const start = m.index + lead;
     // "24. Januar 2026": the day of a date, not a number.
@@ -59,7 +62,8 @@ function isIdentifier(token: string, hints: DocumentHints): boolean {
 
 /** The first date of the text when only a few short words precede it ("le 05 juillet 2026", "on March 3, 2026"). */
 export function readDate(text: string, hints: DocumentHints): Reading<string> | null {
-  const found = findDates(text, { order: hints.dateOrder })[0];
+  // "Dat.31.08.2015": the label's abbreviation dot glued to the date (blanked, so offsets stay).
+  const found = findDates(text.replace(/^[.:]/, ' '), { order: hints.dateOrder })[0];
   if (!found) return null;
   const before = text.slice(0, found.index).trim();
   if (before.split(/\s+/).filter((w) => /\p{L}{2,}|\d/u.test(w)).length > 3) return null;

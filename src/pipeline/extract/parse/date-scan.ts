@@ -33,8 +33,11 @@ const PATTERNS: readonly RegExp[] = [
     `${NOT_WORD_BEFORE}(?<![.,/-])\\d{1,2}\\s?([-./])\\s?\\d{1,2}\\s?\\1\\s?(?:\\d{4}|\\d{2})(?![\\p{L}\\p{N}]|[.,/-]\\d)`,
     'gu',
   ),
-  // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026
-  new RegExp(`${NOT_WORD_BEFORE}${DAY}${GAP}${FILLER}${MONTH}${GAP}${FILLER}(?:\\d{4}|\\d{2})${NOT_WORD_AFTER}`, 'gu'),
+  // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026; "02APR 2022" from a till
+  new RegExp(
+    `${NOT_WORD_BEFORE}${DAY}(?:${GAP})?${FILLER}${MONTH}${GAP}${FILLER}(?:\\d{4}|\\d{2})${NOT_WORD_AFTER}`,
+    'gu',
+  ),
   // March 15, 2026, Mar. 15th 2026; OCR drops the space after the month ("January20,2003")
   new RegExp(`${NOT_WORD_BEFORE}${MONTH}(?:${GAP})?${DAY}${GAP}\\d{4}${NOT_WORD_AFTER}`, 'gu'),
 ];
@@ -59,9 +62,9 @@ function preferred(a: FoundDate, b: FoundDate): number {
   );
 }
 
-/** "January20,2003": a month name glued to its day, as OCR reads it; parsed with the space put back. */
+/** "January20,2003", "02APR 2022": a month name glued to its day, as OCR reads it; parsed with the space put back. */
 function gluedMonth(raw: string, options: FindDatesOptions): ParsedDate | null {
-  const spaced = raw.replace(/(?<=\p{L}\.?)(?=\d)/u, ' ');
+  const spaced = raw.replace(/(?<=\p{L}\.?)(?=\d)|(?<=\d)(?=\p{L}{3})/gu, ' ');
   if (spaced === raw) return null;
   const parsed = parseDate(spaced, options);
   return parsed ? { ...parsed, raw } : null;

@@ -39,6 +39,9 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         "Numéro d'avoir",
         'Avoir N°',
         'Facture n°',
+        // Till receipts abbreviate it ("Fct : 020177", "Fact. n° 4711").
+        'Fct',
+        'Fact. n°',
       ],
       es: [
         'Número de factura',
@@ -54,6 +57,10 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'No. de factura',
         'Factura N.',
         'Número de abono',
+        // Latin-American electronic invoices ("Factura electrónica de venta: Q83220078482").
+        'Factura electrónica de venta',
+        'Factura de venta',
+        'Factura electrónica',
       ],
       it: [
         'Numero fattura',
@@ -157,7 +164,14 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
   {
     field: 'invoice_date',
     weight: 0.6,
-    variants: { en: ['date', 'dated'], de: ['Datum'], fr: ['Date'], es: ['Fecha'], it: ['Data'], nl: ['Datum'] },
+    variants: {
+      en: ['date', 'dated'],
+      de: ['Datum', 'Dat.'],
+      fr: ['Date'],
+      es: ['Fecha'],
+      it: ['Data'],
+      nl: ['Datum'],
+    },
   },
   {
     field: 'due_date',

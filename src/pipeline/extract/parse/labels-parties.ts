@@ -256,6 +256,9 @@ export const PARTY_LABELS: readonly LabelSpec[] = [
         'Datos del cliente',
         'Dirección de facturación',
         'Nombre del cliente',
+        'Nombre cliente',
+        'Información del cliente',
+        'Información de cliente',
         'Dirección del cliente',
       ],
       it: [

@@ -33,3 +33,18 @@ describe('dates read by OCR', () => {
     expect(findDates('SKU MAR1520')).toEqual([]);
   });
 });
+
+describe('dates glued by a till printer', () => {
+  it('reads a day glued to its month', () => {
+    expect(findDates('DATA:02APR 2022').map((d) => d.iso)).toEqual(['2022-04-02']);
+    expect(findDates('1st March 2026').map((d) => d.iso)).toEqual(['2026-03-01']);
+  });
+});
+
+describe('receipt and Latin-American invoice references', () => {
+  it('knows "Fct" and "Factura electrónica de venta" as invoice numbers, "Nombre Cliente" as the buyer', () => {
+    expect(fieldOf('Fct : 020177')).toBe('invoice_number');
+    expect(fieldOf('Factura electrónica de venta: Q83220078482')).toBe('invoice_number');
+    expect(fieldOf('Nombre Cliente')).toBe('buyer_block');
+  });
+});
