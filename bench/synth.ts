@@ -1,0 +1,96 @@
+// Synthetic invoices and receipts with labels known by construction (docs/synthetic-data.md).
+//
+//   npm run synth -- [--out DIR] [--seed N] [--count N] [--images FRACTION]
+//
+// Writes a dataset laid out like ../shared/datasets (manifest.csv, documents/, labels/fields/) into DIR (default
+// .synth/), which `npm run bench:accuracy -- --dataset DIR` scores. --images FRACTION (0-1) also renders that
+// share of the documents as a degraded scan or phone photo (same content_id as its PDF). Synthetic data is for
+// training and stress tests, never the only measurement.
+import { generateDocument } from './synth/generate.js';
+import { manifestCsv, prepareFolder, writeDocument, writeLabel, type ManifestRow } from './synth/dataset.js';
+import { degradedImage, type ImageKind } from './synth/images.js';
+import { createRng } from './synth/random.js';
+import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A run is bounded: beyond this, split it into several seeds. */
+const MAX_COUNT = 10_000;
+
+interface Args {
+  out: string;
+  seed: number;
+  count: number;
+  images: number;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { out: '.synth', seed: 1, count: 100, images: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = argv[++i];
+    if (arg === '--out') args.out = value ?? '';
+    else if (arg === '--seed') args.seed = Number(value);
+    else if (arg === '--count') args.count = Number(value);
+    else if (arg === '--images') args.images = Number(value);
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  if (args.out === '') throw new Error('--out needs a folder');
+  if (!Number.isInteger(args.seed) || args.seed < 0) throw new Error('--seed must be a non-negative integer');
+  if (!Number.isInteger(args.count) || args.count < 1 || args.count > MAX_COUNT) {
+    throw new Error(`--count must be an integer from 1 to ${MAX_COUNT}`);
+  }
+  if (!(args.images >= 0 && args.images <= 1)) throw new Error('--images takes a fraction from 0 to 1');
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  await prepareFolder(args.out);
+  const runner = args.images > 0 ? createPdfSandboxPool({ maxWorkers: 1 }) : null;
+  const rows: ManifestRow[] = [];
+  const counts = new Map<string, number>();
+  try {
+    for (let index = 0; index < args.count; index++) {
+      const doc = generateDocument(args.seed, index);
+      const labelPath = await writeLabel(args.out, doc.name, doc.label);
+      const contentId = `synth-${args.seed}-${index}`;
+      const type = String(doc.label.document_type);
+      const language = doc.locale.slice(0, 2);
+      const about = `synthetic ${doc.template}, ${doc.locale}, ${doc.fonts.regular} (seed ${args.seed}, index ${index})`;
+      rows.push({
+        docPath: await writeDocument(args.out, `${doc.name}.pdf`, doc.pdf),
+        labelPath,
+        contentId,
+        family: doc.template,
+        note: `${language}; born-digital; ${type}; ${about}`,
+      });
+      counts.set('born-digital', (counts.get('born-digital') ?? 0) + 1);
+      // A separate stream for the image decision, so adding images never changes the PDFs of a seed.
+      const imageRng = createRng(doc.seed ^ 0x5bd1e995);
+      if (runner && imageRng.next() < args.images) {
+        const kind: ImageKind = imageRng.chance(0.5) ? 'scan' : 'photo';
+        const jpeg = await degradedImage(doc.pdf, kind, doc.seed, runner);
+        rows.push({
+          docPath: await writeDocument(args.out, `${doc.name}-${kind}.jpg`, jpeg),
+          labelPath,
+          contentId,
+          family: doc.template,
+          note: `${language}; ${kind}; ${type}; ${about}, rendered and degraded`,
+        });
+        counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      }
+      if (index % 50 === 49) process.stderr.write(`${index + 1} documents\n`);
+    }
+  } finally {
+    await runner?.close();
+  }
+  await writeFile(join(args.out, 'manifest.csv'), manifestCsv(rows));
+  const summary = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
+  console.log(`wrote ${rows.length} documents (${summary}) to ${args.out}/ (seed ${args.seed})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,224 @@
+// One synthetic document's content, drawn from the seed: parties, numbers, dates, lines and totals, each with the
+// exact string the page prints. Arithmetic is in integer cents, so qty x price = amount, subtotal + tax = total
+// and every rounding is the one printed; the label is made from the same numbers.
+import type { CanonicalLabel, LabelLine } from '../accuracy/manifest.js';
+import { addDays, formatDate, formatMoney, formatQuantity, formatRate, isoDate, type CalendarDate } from './format.js';
+import type { CurrencyStyle, DateStyle, Locale, NumberStyle } from './locales.js';
+import type { Rng } from './random.js';
+import { INVOICE_ITEMS, RECEIPT_ITEMS } from './items.js';
+import { companyName, party, personName, type Party } from './vocab.js';
+import { WORDS, type Words } from './words.js';
+
+export type DocumentType = 'invoice' | 'receipt';
+
+export interface ModelLine {
+  description: string;
+  /** Printed under the description on a second line, or '' when it is not. */
+  detail: string;
+  quantity: string;
+  unitPrice: string;
+  /** Percent, printed in a discount column when the template has one ('' = none). */
+  discount: string;
+  taxRate: string;
+  amount: string;
+  label: LabelLine;
+}
+
+export interface DocumentModel {
+  type: DocumentType;
+  locale: Locale;
+  words: Words;
+  numberStyle: NumberStyle;
+  currency: CurrencyStyle;
+  vendor: Party;
+  /** Invoices only. */
+  buyer: Party | null;
+  number: string;
+  orderNumber: string | null;
+  date: string;
+  dueDate: string | null;
+  paymentDays: number;
+  lines: ModelLine[];
+  hasDiscounts: boolean;
+  taxRate: string;
+  /** Amounts as printed with their currency, and as bare numbers (tables that state the currency once). */
+  subtotal: string;
+  tax: string;
+  total: string;
+  /** Receipts: tax included in the prices (EU tills) rather than added (US). */
+  taxIncluded: boolean;
+  cash: string | null;
+  change: string | null;
+  money: (cents: number, withCurrency: boolean) => string;
+  label: CanonicalLabel;
+  /** Every labelled value as the page prints it, for checking a rendering against its label. */
+  printed: string[];
+}
+
+function invoiceNumber(rng: Rng, year: number): string {
+  const n = rng.int(1, 99999);
+  return rng.pick([
+    `${year}-${String(n).padStart(5, '0')}`,
+    `INV-${String(n).padStart(4, '0')}`,
+    `${String(rng.int(1000, 999999))}`,
+    `RE${year}${String(n % 1000).padStart(3, '0')}`,
+    `F${String(year).slice(2)}/${String(n % 10000).padStart(4, '0')}`,
+  ]);
+}
+
+function drawDate(rng: Rng): CalendarDate {
+  // Day 1-28 in every month keeps day-first and month-first readings distinct often enough (and sometimes not).
+  return { year: rng.int(2019, 2026), month: rng.int(1, 12), day: rng.int(1, 28) };
+}
+
+function dateStyleFor(rng: Rng, locale: Locale): DateStyle {
+  return rng.pick(locale.dateStyles);
+}
+
+interface Drawn {
+  description: string;
+  detail: string;
+  quantity: number;
+  unitCents: number;
+  discountPercent: number;
+  amountCents: number;
+}
+
+function drawLines(rng: Rng, type: DocumentType, locale: Locale, discounts: boolean): Drawn[] {
+  const pool = type === 'receipt' ? RECEIPT_ITEMS[locale.language] : INVOICE_ITEMS[locale.language];
+  const count = type === 'receipt' ? rng.int(2, 9) : rng.int(1, 8);
+  return rng.sample(pool, count).map((kind) => {
+    // Quantities in hundredths: hours may be 1.5 or 7.25; pieces are whole.
+    const quantity = kind.hourly
+      ? rng.int(2, 32) * 25
+      : type === 'receipt'
+        ? rng.pick([100, 100, 100, 200, 300])
+        : rng.int(1, 12) * 100;
+    const unitCents = Math.max(50, Math.round((kind.price * (0.7 + rng.next() * 0.6)) / 5) * 5);
+    const discountPercent = discounts && rng.chance(0.4) ? rng.pick([5, 10, 15, 20]) : 0;
+    const gross = (quantity * unitCents) / 100;
+    const amountCents = Math.round((gross * (100 - discountPercent)) / 100);
+    return { description: kind.description, detail: kind.detail, quantity, unitCents, discountPercent, amountCents };
+  });
+}
+
+export function drawModel(
+  rng: Rng,
+  type: DocumentType,
+  locale: Locale,
+  options: { discounts: boolean },
+): DocumentModel {
+  const words = WORDS[locale.language];
+  const numberStyle = rng.pick(locale.numberStyles);
+  const currency = rng.pick(locale.currencies);
+  const money = (cents: number, withCurrency: boolean) =>
+    formatMoney(cents, numberStyle, withCurrency ? currency : null);
+  const dateStyle = dateStyleFor(rng, locale);
+  const date = drawDate(rng);
+  const paymentDays = rng.pick([7, 14, 30, 30, 45, 60]);
+  // Shops often print their trading name without the legal form.
+  const vendor = party(rng, locale.country, companyName(rng, locale.country, !(type === 'receipt' && rng.chance(0.4))));
+  const buyer =
+    type === 'invoice'
+      ? party(
+          rng,
+          locale.country,
+          rng.chance(0.75) ? companyName(rng, locale.country) : personName(rng, locale.country),
+        )
+      : null;
+  const number = type === 'receipt' ? String(rng.int(1000, 99999)) : invoiceNumber(rng, date.year);
+  const orderNumber = type === 'invoice' && rng.chance(0.35) ? `PO-${rng.int(10000, 99999)}` : null;
+  const drawn = drawLines(rng, type, locale, options.discounts);
+  const rate = rng.chance(0.8) ? (locale.taxRates[0] as number) : rng.pick(locale.taxRates);
+  const sum = drawn.reduce((s, l) => s + l.amountCents, 0);
+  // EU tills print prices with tax included and state the tax inside the total; US tills and invoices add it.
+  const taxIncluded = type === 'receipt' && locale.country !== 'US';
+  const taxCents = taxIncluded ? sum - Math.round(sum / (1 + rate)) : Math.round(sum * rate);
+  const subtotalCents = taxIncluded ? sum - taxCents : sum;
+  const totalCents = subtotalCents + taxCents;
+  const printedRate = formatRate(rate, numberStyle, locale.language !== 'en');
+  const lineCurrency = rng.chance(0.3);
+  const lines: ModelLine[] = drawn.map((l) => {
+    const multiLine = type === 'invoice' && l.detail !== '' && rng.chance(0.35);
+    const description = l.description;
+    return {
+      description,
+      detail: multiLine ? l.detail : '',
+      quantity: formatQuantity(l.quantity, numberStyle),
+      unitPrice: money(l.unitCents, lineCurrency),
+      discount: l.discountPercent > 0 ? `${l.discountPercent}${locale.language === 'en' ? '' : ' '}%` : '',
+      taxRate: printedRate,
+      amount: money(l.amountCents, lineCurrency),
+      label: {
+        description: multiLine ? `${description} ${l.detail}` : description,
+        quantity: l.quantity / 100,
+        unit_price: l.unitCents / 100,
+        amount: l.amountCents / 100,
+      },
+    };
+  });
+  let cash: string | null = null;
+  let change: string | null = null;
+  if (type === 'receipt' && rng.chance(0.6)) {
+    const tendered = Math.ceil(totalCents / 500) * 500 + rng.pick([0, 500, 1000, 2000]);
+    cash = money(tendered, false);
+    change = money(tendered - totalCents, false);
+  }
+  const printedDate = formatDate(date, dateStyle, words.months);
+  const due = type === 'invoice' && rng.chance(0.7) ? addDays(date, paymentDays) : null;
+  const model: DocumentModel = {
+    type,
+    locale,
+    words,
+    numberStyle,
+    currency,
+    vendor,
+    buyer,
+    number,
+    orderNumber,
+    date: printedDate,
+    dueDate: due ? formatDate(due, dateStyle, words.months) : null,
+    paymentDays,
+    lines,
+    hasDiscounts: drawn.some((l) => l.discountPercent > 0),
+    taxRate: printedRate,
+    subtotal: money(subtotalCents, true),
+    tax: money(taxCents, true),
+    total: money(totalCents, true),
+    taxIncluded,
+    cash,
+    change,
+    money,
+    label: {},
+    printed: [],
+  };
+  const label: CanonicalLabel = {
+    invoice_number: number,
+    invoice_date: isoDate(date),
+    ...(due ? { due_date: isoDate(due) } : {}),
+    vendor_name: vendor.name,
+    ...(buyer ? { buyer_name: buyer.name } : {}),
+    currency: currency.code,
+    ...(orderNumber ? { po_number: orderNumber } : {}),
+    // A receipt with tax included prints no subtotal line: its net figure is not labelled.
+    ...(taxIncluded ? {} : { subtotal: subtotalCents / 100 }),
+    tax: taxCents / 100,
+    total: totalCents / 100,
+    line_items: lines.map((l) => l.label),
+    document_type: type,
+  };
+  model.label = label;
+  model.printed = [
+    number,
+    printedDate,
+    ...(model.dueDate ? [model.dueDate] : []),
+    vendor.name,
+    ...(buyer ? [buyer.name] : []),
+    ...(orderNumber ? [orderNumber] : []),
+    ...(taxIncluded ? [] : [model.subtotal]),
+    model.tax,
+    model.total,
+    ...lines.flatMap((l) => [l.description, l.amount]),
+  ];
+  return model;
+}
