@@ -1,6 +1,7 @@
 // Label lookup shared by purchase orders and goods received notes: the shared dictionary (PO numbers, dates,
 // amounts, tax ids) merged with the order dictionary (titles, receipt fields, the parties as orders name them),
 // indexed once over the lines outside the line table.
+import { GENERIC_DATE_LABEL_WORDS, inEveryLanguage } from '../language/index.js';
 import { findPoNumbers, matchLabel } from '../parse/index.js';
 import { segmentOf, wordsInRange, type Layout, type LayoutLine } from './layout.js';
 import { findValue, indexLabels, type LabelIndex } from './label-values.js';
@@ -12,7 +13,7 @@ import { readDate, readIdentifier, type ValueContext } from './values.js';
 /** Shared block labels are left out: the order dictionary says who is who on an order ("To:" is the supplier). */
 const SHARED_BLOCKS = new Set(['buyer_block', 'vendor_block', 'ship_to_block']);
 /** Generic date labels ("Date:", "Datum") of the shared dictionary: the document's own date on an order. */
-const GENERIC_DATE_LABELS = new Set(['date', 'dated', 'Datum', 'Date', 'Fecha', 'Data']);
+const GENERIC_DATE_LABELS = new Set(inEveryLanguage(GENERIC_DATE_LABEL_WORDS));
 
 export function orderHits(text: string): LabelHit<string>[] {
   const shared = matchLabel(text)

@@ -2,6 +2,7 @@
 // balances, goods-receipt fields, table headings. Matching ignores case, accents, punctuation and spacing the same
 // way the shared matcher does ("Fälligkeits-Datum:" = "falligkeits datum"), tolerates the usual OCR confusions in
 // words of four or more letters, and prefers the longest phrase ("Minimum payment due" over "Payment").
+import { inEveryLanguage, type PhrasesByLanguage } from '../language/index.js';
 import { foldAccents } from '../parse/text.js';
 
 export interface PhraseSpec<F extends string> {
@@ -9,6 +10,15 @@ export interface PhraseSpec<F extends string> {
   /** How surely the phrase names the field, 0..1 (default 1). */
   weight?: number;
   phrases: readonly string[];
+}
+
+/** The matcher's specs of per-language phrase lists (language/): each field's phrases in every language. */
+export function phraseSpecs<F extends string>(lists: readonly PhrasesByLanguage<F>[]): PhraseSpec<F>[] {
+  return lists.map(({ field, weight, phrases }) => ({
+    field,
+    ...(weight === undefined ? {} : { weight }),
+    phrases: inEveryLanguage(phrases),
+  }));
 }
 
 /** A label found in a text; `text.slice(start, end)` is the label as printed. */

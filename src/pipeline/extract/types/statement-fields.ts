@@ -1,6 +1,7 @@
 // The labelled values of a card statement (or of one account's part of it): balances and period movements, dates,
 // the card's last four digits, the holder and the issuer. Transaction rows and table headers are excluded as label
 // sources, so a "Payments" heading over the rows never reads a transaction's amount as the period's total.
+import { BANK_WORDS, NOT_A_NAME_WORDS, wordAlternation } from '../language/index.js';
 import { wordsInRange, type LayoutLine, type Segment } from './layout.js';
 import { findValue, indexLabels, type FoundValue, type LabelIndex } from './label-values.js';
 import { STATEMENT_LABELS, type StatementField } from './labels-statement.js';
@@ -40,8 +41,8 @@ const UNLABELLED_CARD_CONFIDENCE = 0.75;
 const NAME_BESIDE_CARD_CONFIDENCE = 0.6;
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4}$/u;
 /** Words of card products and labels that look like names but are not ("Visa Platinum", "Card Services"). */
-const NOT_NAME_WORDS =
-  /\b(?:visa|master\s?card|amex|american|express|platinum|gold|silver|classic|business|rewards|card|cards|karte|carte|tarjeta|carta|kaart|account|konto|compte|cuenta|conto|rekening|bank|statement|summary|page|seite|total|ending|number|services)\b/iu;
+const CARD_PRODUCTS = String.raw`visa|master\s?card|amex|american|express|platinum|gold|silver|classic|business|rewards`;
+const NOT_NAME_WORDS = new RegExp(String.raw`\b(?:${CARD_PRODUCTS}|${wordAlternation(NOT_A_NAME_WORDS)})\b`, 'iu');
 
 function asRead<T>(found: FoundValue<T> | null): ReadValue<T> | null {
   return found ? { value: found.value, evidence: found.evidence } : null;
@@ -152,8 +153,8 @@ export function readStatementValues(
   };
 }
 
-const ISSUER_WORDS =
-  /\b(?:bank|banque|banco|banca|sparkasse|volksbank|raiffeisenbank|credit union|card services|kartenservice|n\.a\.|plc|ag|s\.a\.|s\.p\.a\.|n\.v\.|bv|gmbh)\b/iu;
+const LEGAL_FORMS = String.raw`n\.a\.|plc|ag|s\.a\.|s\.p\.a\.|n\.v\.|bv|gmbh`;
+const ISSUER_WORDS = new RegExp(String.raw`\b(?:${wordAlternation(BANK_WORDS)}|${LEGAL_FORMS})\b`, 'iu');
 const ISSUER_CONFIDENCE = 0.7;
 const ISSUER_TOP_SHARE = 0.25;
 
