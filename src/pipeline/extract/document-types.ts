@@ -54,7 +54,7 @@ export interface DocumentType<S extends TObject = TObject> {
 }
 
 /** Checks each entry on its own: the recipe must return what the entry's schema publishes. */
-const defineType = <S extends TObject>(type: DocumentType<S>): DocumentType<S> => type;
+export const defineType = <S extends TObject>(type: DocumentType<S>): DocumentType<S> => type;
 
 const INVOICE_GUIDANCE = [
   'document_type: "credit_note" when the document is a credit note (Gutschrift, avoir, nota de crédito), "debit_note" for a debit note, otherwise "invoice".',

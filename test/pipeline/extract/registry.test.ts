@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  defineType,
   DOCUMENT_TYPES,
   documentTypeOf,
   type DocumentType,
@@ -65,6 +66,9 @@ describe('document-type registry', () => {
     const { llm: _prompt, ...invoiceWithoutPrompt } = invoice;
     // @ts-expect-error the invoice entry has no LLM prompt
     const missingPrompt = { ...DOCUMENT_TYPES, 0: invoiceWithoutPrompt } satisfies Record<PublicTypeId, DocumentType>;
+    // @ts-expect-error a purchase order's recipe does not return the invoice schema's shape
+    const wrongShape = defineType({ ...DOCUMENT_TYPES[1], resultSchema: DOCUMENT_TYPES[0].resultSchema });
+    expect(wrongShape.name).toBe('Purchase Order');
     expect(Object.keys(missingType)).not.toContain('0');
     expect(missingPrompt[0]).not.toHaveProperty('llm');
   });
