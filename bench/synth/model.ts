@@ -75,6 +75,9 @@ function dateStyleFor(rng: Rng, locale: Locale): DateStyle {
   return rng.pick(locale.dateStyles);
 }
 
+/** Share of invoices with 18-45 lines, most of which run past the first page. */
+const LONG_INVOICE_SHARE = 0.12;
+
 interface Drawn {
   description: string;
   detail: string;
@@ -86,8 +89,13 @@ interface Drawn {
 
 function drawLines(rng: Rng, type: DocumentType, locale: Locale, discounts: boolean): Drawn[] {
   const pool = type === 'receipt' ? RECEIPT_ITEMS[locale.language] : INVOICE_ITEMS[locale.language];
-  const count = type === 'receipt' ? rng.int(2, 9) : rng.int(1, 8);
-  return rng.sample(pool, count).map((kind) => {
+  // Some invoices are long enough that their table continues on a second or third page.
+  const long = type === 'invoice' && rng.chance(LONG_INVOICE_SHARE);
+  const count = long ? rng.int(18, 45) : type === 'receipt' ? rng.int(2, 9) : rng.int(1, 8);
+  // Distinct items first; a long invoice repeats some (a service billed every week).
+  const kinds = rng.sample(pool, count);
+  while (kinds.length < count) kinds.push(rng.pick(pool));
+  return kinds.map((kind) => {
     // Quantities in hundredths: hours may be 1.5 or 7.25; pieces are whole.
     const quantity = kind.hourly
       ? rng.int(2, 32) * 25

@@ -27,6 +27,8 @@ export interface Words {
   cash: readonly string[];
   change: readonly string[];
   thanks: readonly string[];
+  /** Before "1/2" at the foot of a document of several pages. */
+  page: string;
   phone: string;
   vatId: string;
   bank: string;
@@ -58,6 +60,7 @@ export const WORDS: Record<Language, Words> = {
     cash: ['Cash', 'Cash tendered'],
     change: ['Change', 'Change due'],
     thanks: ['Thank you for shopping with us!', 'Thank you! Please come again', 'THANK YOU'],
+    page: 'Page',
     phone: 'Phone',
     vatId: 'VAT No.',
     bank: 'Bank',
@@ -99,6 +102,7 @@ export const WORDS: Record<Language, Words> = {
     cash: ['Bar', 'Gegeben'],
     change: ['Rückgeld', 'Zurück'],
     thanks: ['Vielen Dank für Ihren Einkauf!', 'Danke für Ihren Besuch', 'Auf Wiedersehen'],
+    page: 'Seite',
     phone: 'Tel.',
     vatId: 'USt-IdNr.',
     bank: 'Bank',
@@ -140,6 +144,7 @@ export const WORDS: Record<Language, Words> = {
     cash: ['Espèces', 'Payé'],
     change: ['Rendu', 'Monnaie rendue'],
     thanks: ['Merci de votre visite !', 'Merci et à bientôt', 'MERCI'],
+    page: 'Page',
     phone: 'Tél.',
     vatId: 'N° TVA',
     bank: 'Banque',
@@ -181,6 +186,7 @@ export const WORDS: Record<Language, Words> = {
     cash: ['Efectivo', 'Entregado'],
     change: ['Cambio', 'Devolución'],
     thanks: ['¡Gracias por su compra!', 'Gracias por su visita', 'GRACIAS'],
+    page: 'Página',
     phone: 'Tel.',
     vatId: 'NIF',
     bank: 'Banco',
@@ -222,6 +228,7 @@ export const WORDS: Record<Language, Words> = {
     cash: ['Contanti', 'Pagamento contante'],
     change: ['Resto'],
     thanks: ['Grazie e arrivederci!', 'Grazie per la visita', 'GRAZIE'],
+    page: 'Pagina',
     phone: 'Tel.',
     vatId: 'P.IVA',
     bank: 'Banca',
@@ -263,6 +270,7 @@ export const WORDS: Record<Language, Words> = {
     cash: ['Contant', 'Betaald'],
     change: ['Wisselgeld', 'Terug'],
     thanks: ['Bedankt voor uw bezoek!', 'Tot ziens', 'BEDANKT'],
+    page: 'Pagina',
     phone: 'Tel.',
     vatId: 'Btw-nr.',
     bank: 'Bank',

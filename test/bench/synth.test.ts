@@ -61,12 +61,16 @@ describe('synthetic documents', () => {
   });
 
   it('parse with pdfjs, and their text holds every labelled value as printed', async () => {
+    let multiPage = 0;
     for (const doc of docs) {
       const { pages, text } = await pdfText(doc.pdf);
-      expect(pages, doc.name).toBe(1);
+      expect(pages, doc.name).toBeGreaterThanOrEqual(1);
+      if (pages > 1) multiPage++;
       const missing = doc.printed.map((p) => p.replace(/\u00a0/g, ' ')).filter((p) => !text.includes(p));
       expect(missing, doc.name).toEqual([]);
     }
+    // Long invoices continue their table on a later page; the sample holds some.
+    expect(multiPage).toBeGreaterThan(0);
   });
 
   it('have labels whose arithmetic holds: lines sum to the subtotal, subtotal + tax = total', () => {

@@ -63,3 +63,40 @@ export class Canvas {
     return { width: this.width, height: this.height, ops: this.ops };
   }
 }
+
+/**
+ * The pages of one document. A long table continues on a new page (with its header again); `decorate` draws what
+ * every page repeats (a footer naming the vendor). Page numbers are added at the end, when the count is known.
+ */
+export class Sheets {
+  readonly canvases: Canvas[] = [];
+
+  constructor(
+    private readonly make: () => Canvas,
+    private readonly decorate: (canvas: Canvas) => void = () => {},
+  ) {
+    this.add();
+  }
+
+  get current(): Canvas {
+    return this.canvases[this.canvases.length - 1] as Canvas;
+  }
+
+  add(): Canvas {
+    const canvas = this.make();
+    this.canvases.push(canvas);
+    this.decorate(canvas);
+    return canvas;
+  }
+
+  /** The finished pages; "Page 1/2" at the foot of each when there is more than one. */
+  pages(pageWord: string, size: number): PdfPage[] {
+    const count = this.canvases.length;
+    return this.canvases.map((canvas, i) => {
+      if (count > 1) {
+        canvas.text(canvas.width - 50, canvas.height - 30, `${pageWord} ${i + 1}/${count}`, { size, align: 'right' });
+      }
+      return canvas.page();
+    });
+  }
+}

@@ -13,19 +13,32 @@ import {
   paymentTerms,
   vendorFooterLines,
 } from './blocks.js';
-import { Canvas } from './canvas.js';
+import { Canvas, Sheets } from './canvas.js';
 import { columnsFor, drawTable, type Rules } from './table.js';
 import type { Template } from './template.js';
 
 const MARGIN = 50;
 
-function start(model: DocumentModel, fonts: FontFamily, rng: Rng) {
+/** Where a table continued on a later page starts. */
+const CONTINUE_AT = 60;
+/** Room kept at the foot of a page for the page number (and the vendor footer, where there is one). */
+const FOOT = 70;
+
+function start(model: DocumentModel, fonts: FontFamily, rng: Rng, decorate?: (canvas: Canvas) => void) {
   const { width, height } = model.locale.page;
-  const canvas = new Canvas(width, height, fonts);
+  const sheets = new Sheets(() => new Canvas(width, height, fonts), decorate);
   // Courier sets wider: a smaller size keeps its tables inside the page.
   const size = fonts.regular === 'Courier' ? rng.pick([8, 8.5, 9]) : rng.pick([8.5, 9, 9.5, 10, 10.5]);
-  return { canvas, size, width, height, right: width - MARGIN };
+  return { sheets, canvas: sheets.current, size, width, height, right: width - MARGIN };
 }
+
+/** The totals need about `rows` lines: a page without that room leaves them to the next one. */
+function roomFor(sheets: Sheets, y: number, size: number, bottom: number): { canvas: Canvas; y: number } {
+  if (y + size * 8 <= bottom) return { canvas: sheets.current, y };
+  return { canvas: sheets.add(), y: CONTINUE_AT + 20 };
+}
+
+const pageWord = (model: DocumentModel) => model.words.page;
 
 /** Vendor letterhead top-left, title and label-left key fields top-right, buyer below, ruled table. */
 const letterheadLeft: Template = {
@@ -33,14 +46,16 @@ const letterheadLeft: Template = {
   type: 'invoice',
   discounts: false,
   draw(model, rng, fonts) {
-    const { canvas, size, right, width } = start(model, fonts, rng);
+    const { sheets, canvas, size, right, width, height } = start(model, fonts, rng);
     let y = drawParty(canvas, model.vendor, MARGIN, 60, size, { nameSize: size * 1.8, contact: rng.chance(0.5) });
     canvas.text(right, 70, rng.pick(model.words.invoiceTitle), { size: size * 2.2, bold: true, align: 'right' });
     drawFieldsLabelLeft(canvas, keyFields(model, rng, rng.chance(0.6)), width / 2 + 40, 100, size, { right });
     y = Math.max(y, 170) + 10;
     y = drawParty(canvas, model.buyer!, MARGIN, y, size, { heading: rng.pick(model.words.billTo) }) + 20;
     const rules: Rules = rng.pick(['header', 'rows', 'grid']);
-    y = drawTable(canvas, model, rng, {
+    y = drawTable(sheets, model, rng, {
+      bottom: height - FOOT,
+      continueAt: CONTINUE_AT,
       x: MARGIN,
       y,
       width: right - MARGIN,
@@ -51,15 +66,16 @@ const letterheadLeft: Template = {
       boldHeader: true,
       upperHeader: rng.chance(0.4),
     });
-    y = drawTotals(canvas, model, rng, y + 6, {
+    const end = roomFor(sheets, y, size, height - FOOT);
+    y = drawTotals(end.canvas, model, rng, end.y + 6, {
       labelX: right - 200,
       right: right - 3,
       size,
       ruleAboveTotal: true,
       shadedTotal: false,
     });
-    canvas.text(MARGIN, y + 20, paymentTerms(model, rng), { size: size * 0.9 });
-    return [canvas.page()];
+    end.canvas.text(MARGIN, y + 20, paymentTerms(model, rng), { size: size * 0.9 });
+    return sheets.pages(pageWord(model), size * 0.8);
   },
 };
 
@@ -69,7 +85,7 @@ const letterheadRight: Template = {
   type: 'invoice',
   discounts: false,
   draw(model, rng, fonts) {
-    const { canvas, size, right, width } = start(model, fonts, rng);
+    const { sheets, canvas, size, right, width, height } = start(model, fonts, rng);
     drawParty(canvas, model.vendor, right, 55, size * 0.9, { align: 'right', nameSize: size * 1.6, contact: true });
     const v = model.vendor;
     canvas.text(
@@ -97,7 +113,9 @@ const letterheadRight: Template = {
       size,
       rng.chance(0.5),
     );
-    y = drawTable(canvas, model, rng, {
+    y = drawTable(sheets, model, rng, {
+      bottom: height - FOOT,
+      continueAt: CONTINUE_AT,
       x: MARGIN,
       y: y + 8,
       width: right - MARGIN,
@@ -108,29 +126,57 @@ const letterheadRight: Template = {
       boldHeader: rng.chance(0.7),
       upperHeader: rng.chance(0.5),
     });
-    y = drawTotals(canvas, model, rng, y + 8, {
+    const end = roomFor(sheets, y, size, height - FOOT);
+    y = drawTotals(end.canvas, model, rng, end.y + 8, {
       labelX: right - 210,
       right: right - 3,
       size,
       ruleAboveTotal: false,
       shadedTotal: rng.chance(0.5),
     });
-    canvas.text(MARGIN, y + 24, paymentTerms(model, rng), { size: size * 0.9 });
-    return [canvas.page()];
+    end.canvas.text(MARGIN, y + 24, paymentTerms(model, rng), { size: size * 0.9 });
+    return sheets.pages(pageWord(model), size * 0.8);
   },
 };
 
-/** No letterhead: the vendor is named only in the footer's three columns (name/address, contact, bank/tax). */
+/** The vendor's three footer columns (name and address, contact, bank and tax id), as every page repeats them. */
+function vendorFooterOf(model: DocumentModel, size: number): (canvas: Canvas) => void {
+  const v = model.vendor;
+  const w = model.words;
+  const columns = [
+    [v.name, ...v.lines],
+    [`${w.phone} ${v.phone}`, v.email],
+    [`${w.vatId} ${v.vatId}`, `${w.bank}: IBAN`, v.iban],
+  ];
+  return (canvas) => {
+    const right = canvas.width - MARGIN;
+    const top = canvas.height - 90;
+    const third = (right - MARGIN) / 3;
+    canvas.rule(MARGIN, top - 12, right, top - 12, 0.4, 0.5);
+    columns.forEach((lines, i) =>
+      lines.forEach((line, j) =>
+        canvas.text(MARGIN + i * third, top + j * size * 1.35, line, { size, bold: i === 0 && j === 0 }),
+      ),
+    );
+  };
+}
+
+/** No letterhead: the vendor is named only in the footer, on every page. */
 const vendorFooter: Template = {
   id: 'vendor-footer',
   type: 'invoice',
   discounts: false,
   draw(model, rng, fonts) {
-    const { canvas, size, right, width, height } = start(model, fonts, rng);
+    const footerSize = rng.pick([6.5, 7, 7.5]);
+    const { sheets, canvas, size, right, width, height } = start(model, fonts, rng, vendorFooterOf(model, footerSize));
     canvas.text(MARGIN, 70, rng.pick(model.words.invoiceTitle), { size: size * 2.4, bold: rng.chance(0.6) });
     drawParty(canvas, model.buyer!, MARGIN, 110, size, { heading: rng.pick(model.words.billTo) });
     drawFieldsLabelLeft(canvas, keyFields(model, rng, true), width / 2 + 30, 110, size, null);
-    let y = drawTable(canvas, model, rng, {
+    // The footer takes more of the foot than a page number does.
+    const bottom = height - FOOT - 40;
+    let y = drawTable(sheets, model, rng, {
+      bottom,
+      continueAt: CONTINUE_AT,
       x: MARGIN,
       y: 210,
       width: right - MARGIN,
@@ -141,31 +187,16 @@ const vendorFooter: Template = {
       boldHeader: true,
       upperHeader: rng.chance(0.3),
     });
-    y = drawTotals(canvas, model, rng, y + 6, {
+    const end = roomFor(sheets, y, size, bottom);
+    y = drawTotals(end.canvas, model, rng, end.y + 6, {
       labelX: right - 190,
       right: right - 3,
       size,
       ruleAboveTotal: rng.chance(0.5),
       shadedTotal: false,
     });
-    canvas.text(MARGIN, y + 16, paymentTerms(model, rng), { size: size * 0.9 });
-    const footerTop = height - 90;
-    canvas.rule(MARGIN, footerTop - 12, right, footerTop - 12, 0.4, 0.5);
-    const small = size * 0.8;
-    const third = (right - MARGIN) / 3;
-    const v = model.vendor;
-    const w = model.words;
-    const columns = [
-      [v.name, ...v.lines],
-      [`${w.phone} ${v.phone}`, v.email],
-      [`${w.vatId} ${v.vatId}`, `${w.bank}: IBAN`, v.iban],
-    ];
-    columns.forEach((lines, i) =>
-      lines.forEach((line, j) =>
-        canvas.text(MARGIN + i * third, footerTop + j * small * 1.35, line, { size: small, bold: i === 0 && j === 0 }),
-      ),
-    );
-    return [canvas.page()];
+    end.canvas.text(MARGIN, y + 16, paymentTerms(model, rng), { size: size * 0.9 });
+    return sheets.pages(pageWord(model), size * 0.8);
   },
 };
 
@@ -175,7 +206,7 @@ const boxedFields: Template = {
   type: 'invoice',
   discounts: false,
   draw(model, rng, fonts) {
-    const { canvas, size, right, width } = start(model, fonts, rng);
+    const { sheets, canvas, size, right, width, height } = start(model, fonts, rng);
     drawParty(canvas, model.vendor, MARGIN, 60, size, { nameSize: size * 1.4, contact: true });
     canvas.text(right, 66, rng.pick(model.words.invoiceTitle).toUpperCase(), {
       size: size * 2.6,
@@ -198,7 +229,9 @@ const boxedFields: Template = {
       canvas.text(MARGIN + i * step + 4, top + size * 2.8, f.value, { size });
     });
     canvas.rule(MARGIN, top + size * 3.4, right, top + size * 3.4, 0.5);
-    let y = drawTable(canvas, model, rng, {
+    let y = drawTable(sheets, model, rng, {
+      bottom: height - FOOT,
+      continueAt: CONTINUE_AT,
       x: MARGIN,
       y: top + size * 5,
       width: right - MARGIN,
@@ -209,15 +242,16 @@ const boxedFields: Template = {
       boldHeader: true,
       upperHeader: true,
     });
-    y = drawTotals(canvas, model, rng, y + 6, {
+    const end = roomFor(sheets, y, size, height - FOOT);
+    y = drawTotals(end.canvas, model, rng, end.y + 6, {
       labelX: right - 180,
       right: right - 3,
       size,
       ruleAboveTotal: false,
       shadedTotal: true,
     });
-    canvas.text(width / 2, y + 30, paymentTerms(model, rng), { size: size * 0.9, align: 'center' });
-    return [canvas.page()];
+    end.canvas.text(width / 2, y + 30, paymentTerms(model, rng), { size: size * 0.9, align: 'center' });
+    return sheets.pages(pageWord(model), size * 0.8);
   },
 };
 
@@ -227,7 +261,7 @@ const itemizedGrid: Template = {
   type: 'invoice',
   discounts: true,
   draw(model, rng, fonts) {
-    const { canvas, size, right, width } = start(model, fonts, rng);
+    const { sheets, canvas, size, right, width, height } = start(model, fonts, rng);
     const vendorRight = rng.chance(0.5);
     drawParty(canvas, model.vendor, vendorRight ? right : MARGIN, 55, size, {
       nameSize: size * 1.5,
@@ -243,7 +277,9 @@ const itemizedGrid: Template = {
     const boxBottom = drawFieldsLabelLeft(canvas, fields, fieldsX + 6, boxTop + size * 1.6, size, null);
     canvas.rule(fieldsX, boxTop, fieldsX + 220, boxTop, 0.5);
     canvas.rule(fieldsX, boxBottom - size * 0.6, fieldsX + 220, boxBottom - size * 0.6, 0.5);
-    let y = drawTable(canvas, model, rng, {
+    let y = drawTable(sheets, model, rng, {
+      bottom: height - FOOT,
+      continueAt: CONTINUE_AT,
       x: MARGIN,
       y: Math.max(boxBottom, 220) + 16,
       width: right - MARGIN,
@@ -254,7 +290,8 @@ const itemizedGrid: Template = {
       boldHeader: true,
       upperHeader: false,
     });
-    y = drawTotals(canvas, model, rng, y + 6, {
+    const end = roomFor(sheets, y, size, height - FOOT);
+    y = drawTotals(end.canvas, model, rng, end.y + 6, {
       labelX: right - 200,
       right: right - 3,
       size,
@@ -262,14 +299,14 @@ const itemizedGrid: Template = {
       shadedTotal: false,
     });
     vendorFooterLines(model).forEach((line, i) =>
-      canvas.text(
+      end.canvas.text(
         width / 2,
         y + 30 + i * size * 1.3,
         line,
-        canvas.fit(line, { size: size * 0.8, align: 'center' }, right - MARGIN),
+        end.canvas.fit(line, { size: size * 0.8, align: 'center' }, right - MARGIN),
       ),
     );
-    return [canvas.page()];
+    return sheets.pages(pageWord(model), size * 0.8);
   },
 };
 

@@ -2,7 +2,7 @@
 // words, rules (none, under the header, between rows, full grid), a shaded header, multi-line descriptions.
 import type { DocumentModel, ModelLine } from '../model.js';
 import type { Rng } from '../random.js';
-import type { Canvas } from './canvas.js';
+import type { Sheets } from './canvas.js';
 
 export type ColumnKey = 'position' | 'description' | 'quantity' | 'unitPrice' | 'discount' | 'taxRate' | 'amount';
 export type Rules = 'none' | 'header' | 'rows' | 'grid';
@@ -10,6 +10,9 @@ export type Rules = 'none' | 'header' | 'rows' | 'grid';
 export interface TableOptions {
   x: number;
   y: number;
+  /** Rows below this y continue on a new page, under the header drawn again at `continueAt`. */
+  bottom: number;
+  continueAt: number;
   width: number;
   size: number;
   columns: readonly ColumnKey[];
@@ -69,8 +72,9 @@ function cellOf(key: ColumnKey, line: ModelLine, index: number): string {
   }
 }
 
-/** Draws the table; returns the y below it. */
-export function drawTable(canvas: Canvas, model: DocumentModel, rng: Rng, o: TableOptions): number {
+/** Draws the table, on as many pages as it needs; returns the y below it on `sheets.current`. */
+export function drawTable(sheets: Sheets, model: DocumentModel, rng: Rng, o: TableOptions): number {
+  let canvas = sheets.current;
   const total = o.columns.reduce((s, k) => s + WEIGHT[k], 0);
   const gap = 6;
   let left = o.x;
@@ -82,28 +86,42 @@ export function drawTable(canvas: Canvas, model: DocumentModel, rng: Rng, o: Tab
   });
   const anchor = (c: (typeof cols)[number]) => (c.align === 'left' ? c.left + 3 : c.left + c.width - 3);
   const lead = o.size * 1.5;
-  const headerTop = o.y;
-  let y = o.y + lead;
-  if (o.shadedHeader) canvas.band(o.x, headerTop, o.width, lead + 2, 0.88);
-  for (const c of cols) {
+  // The header words are chosen once: a continued table repeats the same header.
+  const headers = cols.map((c) => {
     const words = headerOf(c.key, model, rng);
-    canvas.text(anchor(c), y - o.size * 0.35, o.upperHeader ? words.toUpperCase() : words, {
-      size: o.size,
-      bold: o.boldHeader,
-      align: c.align,
-    });
-  }
-  y += 2;
-  if (o.rules !== 'none') canvas.rule(o.x, y, o.x + o.width, y, 0.8);
-  const rowTops = [headerTop, y];
+    return o.upperHeader ? words.toUpperCase() : words;
+  });
+  let headerTop = o.y;
+  const drawHeader = (top: number): number => {
+    let y = top + lead;
+    if (o.shadedHeader) canvas.band(o.x, top, o.width, lead + 2, 0.88);
+    cols.forEach((c, i) =>
+      canvas.text(anchor(c), y - o.size * 0.35, headers[i] ?? '', { size: o.size, bold: o.boldHeader, align: c.align }),
+    );
+    y += 2;
+    if (o.rules !== 'none') canvas.rule(o.x, y, o.x + o.width, y, 0.8);
+    return y;
+  };
+  const closeGrid = (bottom: number) => {
+    if (o.rules !== 'grid') return;
+    for (const x of [...cols.map((c) => c.left), o.x + o.width]) canvas.rule(x, headerTop, x, bottom, 0.3, 0.4);
+    canvas.rule(o.x, headerTop, o.x + o.width, headerTop, 0.3, 0.4);
+  };
+  let y = drawHeader(headerTop);
   model.lines.forEach((line, i) => {
+    const height = lead + (line.detail !== '' ? o.size * 1.2 : 0) + 3;
+    if (y + height > o.bottom) {
+      closeGrid(y);
+      canvas = sheets.add();
+      headerTop = o.continueAt;
+      y = drawHeader(headerTop);
+    }
     y += lead;
     for (const c of cols) {
       const cellStyle = { size: o.size, align: c.align };
       const text = cellOf(c.key, line, i);
-      canvas.text(anchor(c), y - o.size * 0.3, c.key === 'description' ? text : text, {
-        ...(c.key === 'description' ? canvas.fit(text, cellStyle, c.width - gap) : cellStyle),
-      });
+      const style = c.key === 'description' ? canvas.fit(text, cellStyle, c.width - gap) : cellStyle;
+      canvas.text(anchor(c), y - o.size * 0.3, text, style);
     }
     if (line.detail !== '') {
       y += o.size * 1.2;
@@ -113,13 +131,9 @@ export function drawTable(canvas: Canvas, model: DocumentModel, rng: Rng, o: Tab
     }
     y += 3;
     if (o.rules === 'rows' || o.rules === 'grid') canvas.rule(o.x, y, o.x + o.width, y, 0.3, 0.4);
-    rowTops.push(y);
   });
   if (o.rules === 'header') canvas.rule(o.x, y, o.x + o.width, y, 0.5);
-  if (o.rules === 'grid') {
-    for (const c of [...cols.map((c) => c.left), o.x + o.width]) canvas.rule(c, headerTop, c, y, 0.3, 0.4);
-    canvas.rule(o.x, headerTop, o.x + o.width, headerTop, 0.3, 0.4);
-  }
+  closeGrid(y);
   return y + o.size;
 }
 
