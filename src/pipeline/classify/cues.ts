@@ -15,6 +15,11 @@ export interface Cue {
   conditional?: boolean;
   /** A match whose text matches this is ignored ("berechnung" is not "rechnung"). */
   exclude?: RegExp;
+  /**
+   * A match right after words that match this (the end of the clause before it, up to four words) is ignored:
+   * "as per the quote", "come da preventivo" refer to an earlier document instead of bringing one.
+   */
+  notAfter?: RegExp;
 }
 
 export interface CueHit {
@@ -26,7 +31,7 @@ export interface CueHit {
 
 // Words that negate a following noun within three words: "not an invoice", "keine Rechnung", "pas une facture",
 // "no es una factura", "non è una fattura", "geen factuur", "não é uma fatura".
-const NEGATORS = new Set([
+export const NEGATORS: ReadonlySet<string> = new Set([
   'not',
   'no',
   'without',
@@ -84,6 +89,16 @@ function isConditional(text: string, index: number): boolean {
   return CONDITIONAL.test(words.slice(-6).join(' '));
 }
 
+/** The last `count` words of the clause that ends at `index`. */
+function wordsBefore(text: string, index: number, count: number): string {
+  const clause =
+    text
+      .slice(Math.max(0, index - 60), index)
+      .split(/[.!?;:,]|\s[-\u2013\u2014]\s/)
+      .pop() ?? '';
+  return (clause.match(/[\p{L}']+/gu) ?? []).slice(-count).join(' ');
+}
+
 function isNegated(text: string, index: number): boolean {
   // Only the clause the noun is in: "No problem - invoice attached" negates nothing.
   const before =
@@ -110,6 +125,7 @@ export function matchCue(cue: Cue, folded: string): CueHit | null {
     for (const m of folded.matchAll(pattern)) {
       const text = m[0];
       if (cue.exclude?.test(text)) continue;
+      if (cue.notAfter?.test(wordsBefore(folded, m.index, 4))) continue;
       if ((cue.negatable && isNegated(folded, m.index)) || (cue.conditional && isConditional(folded, m.index))) {
         negatedHit ??= { cue, match: text.trim(), negated: true };
         continue;

@@ -4,11 +4,21 @@
 import { gap, re, type Cue } from './cues.js';
 
 const NOUN =
-  "(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon)";
+  "(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon|notas? de honorarios|fee notes?|declaratie|documento commerciale)";
 const CREDIT_NOUN =
   '(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)';
 const ATTACH =
   '(?:attached|attachment|enclosed|herewith|anbei|in der anlage|im anhang|anhang|beigefugt|hangt (?:an|dran)|zit(?:ten)? erbij|hangt an|angehangt|(?:est|sont) jointe?s?|beiliegend|liegt (?:dieser|der|ihnen) (?:e-?mail|mail|nachricht) bei|ci-?joint|en piece jointe|adjunt[oa]s?|adjuntamos|en (?:el )?anexo|in allegato|allegat[oa]|si allega|(?:te |ti |vi |le )?(?:la |lo )?allego|alleghiamo|bijlage|bijgaand|bijgevoegd|em anexo|anexo|anexad[oa]|segue(?:m)? (?:em|a|o|as|os|junto|abaixo))';
+
+// First-person verbs of sending (the writer hands something over), never the second person of a request ("me
+// mandas", "mi mandi", "kun je sturen"); Portuguese "envio" only as a verb, not "o envio da fatura".
+const SEND_FIRST_PERSON =
+  "(?:i(?:'m| am)? (?:sending|send|forwarding)|we(?:'re| are)? (?:sending|send)|(?:ich|wir) (?:sende|senden|schicke|schicken|ubersende|ubersenden|ubermittle|ubermitteln)(?: (?:ihnen|dir|euch))?|hier (?:ist|kommt|sind|die|meine|unsere)|" +
+  "je (?:vous |t')(?:envoie|transmets|adresse|fais parvenir)|nous vous (?:envoyons|transmettons|adressons|faisons parvenir)|voici|voila|" +
+  '(?:te|le|os|les) (?:mando|envio|enviamos|mandamos|paso|pasamos|remito|remitimos|hago llegar)|aqui (?:tienes|tiene|va|te dejo)|' +
+  '(?:ti|vi|le) (?:giro|giriamo|mando|mandiamo|invio|inviamo|trasmetto|trasmettiamo)|ecco|' +
+  '(?:ik|wij|we) (?:stuur|sturen|verstuur|versturen)(?: (?:je|u|jullie))?|hierbij|hier is|' +
+  '(?<!\\b(?:o|do|ao|no|pelo|seu) )(?:envio|enviamos|mando|mandamos|remeto|remetemos)|aqui (?:esta|vai|segue))';
 
 export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
@@ -23,7 +33,12 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\bfactur[ea]\\b'),
       re('\\bfattura\\b|\\bbolletta\\b|\\bparcella\\b'),
       re(
-        "\\bnote d'honoraires\\b|\\bhonorarnote\\b|\\bminuta de honorarios\\b|\\bhotelnota\\b|\\b(?:uw|je|de) nota\\b",
+        "\\bnote d'honoraires\\b|\\bhonorarnote\\b|\\bminuta de honorarios\\b|\\bnotas? de honorarios\\b|\\bfee note\\b|\\bhotelnota\\b|\\b(?:uw|je|de) nota\\b",
+      ),
+      // Dutch "declaratie" is a professional's bill ("mijn declaratie", "declaratie maart"), or an employee's
+      // expense claim ("declaratieformulier", "declaraties indienen"): only the singular, not in compounds.
+      re(
+        '\\b(?:mijn|onze|uw|je|de|deze) declaratie\\b|\\bdeclaratie (?:nr|nummer|#|voor|van|over|werkzaamheden|januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\\b',
       ),
       re('\\bfactuur[a-z]*\\b'),
       re('\\bfatura\\b'),
@@ -87,6 +102,10 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
+      // Italy's till receipt: "scontrino", since 2020 legally "documento commerciale".
+      re(
+        '\\b(?:il|tuo|suo|lo|uno|vostro) scontrino\\b|\\bscontrino (?:n|nr|numero|fiscale|elettronico)\\b|\\bdocumento commerciale\\b',
+      ),
       re("\\bticket d'achat\\b"),
       re(
         '\\britbon\\b|\\bbeta(?:al|lings)bewijs\\b|\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b',
@@ -147,7 +166,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
         '\\bya (?:esta|ha sido) (?:pagada|abonada)\\b|\\b(?:e )?gia stata (?:pagata|saldata)\\b|\\b(?:is )?(?:al|reeds) (?:betaald|voldaan)\\b|\\bja (?:esta|foi) paga\\b',
       ),
       re(
-        `\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|kreditkarte|karte|ec-karte|carte(?: bancaire)?|tarjeta|carta(?: di credito)?|creditcard|pinpas|cartao(?: de credito)?)\\b`,
+        `\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|contactless|kreditkarte|karte|ec-karte|girocard|carte(?: bancaire)?|cb|tarjeta|carta(?: di credito)?|bancomat|creditcard|pinpas|pin|cartao(?: de credito)?|multibanco)\\b`,
       ),
     ],
   },
@@ -224,6 +243,18 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         `\\b(?:consultar|descarregar|ver|aceder a|visualizar) ${gap(2)}(?:fatura|faturas|recibo)\\b|\\barea (?:de|do) cliente\\b`,
       ),
+    ],
+  },
+  {
+    // The writer hands its own bill over in the first person: "te mando la factura", "ti giro la fattura", "je vous
+    // envoie ma facture", "envio a fatura", "hierbij mijn factuur", "ich schicke Ihnen die Rechnung", "my invoice".
+    // Replies that answer "send me your invoice" say it this way more often than with a possessive.
+    id: 'sends_invoice',
+    weight: 1.0,
+    negatable: true,
+    patterns: [
+      re(`\\b${SEND_FIRST_PERSON} ${gap(4)}${NOUN}\\b`),
+      re(`\\b(?:my|meine[n]?|ma|mon|mes|mi|mis|la mia|mia|mijn|minha|a minha) (?:${NOUN})\\b`),
     ],
   },
   {

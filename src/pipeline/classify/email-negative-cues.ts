@@ -5,6 +5,20 @@ import { gap, re, type Cue } from './cues.js';
 
 const EN_OBJ =
   '(?:(?:us|me|the|your|an|a|this|that|our|it|corrected|updated|new|revised|final|proper|copy|of|duplicate|missing|official|outstanding) ){0,4}';
+// Words that make a following quote noun a reference to an earlier, agreed quote: "as per (our) quote", "laut
+// Angebot", "comme convenu dans le devis", "según (el) presupuesto", "come da (nostro) preventivo", "volgens de
+// offerte", "conforme o orçamento". Tested on the last words before the noun (cues.ts notAfter).
+const QUOTE_REFERENCE_ARTICLE =
+  '(?: (?:the|our|your|my|unserem|ihrem|dem|den|das|le|la|notre|votre|mon|el|nuestro|su|tu|mi|lo|il|nostro|vostro|tuo|suo|mio|de|het|onze|uw|je|mijn|o|a|nosso|seu|vosso|meu|agreed|signed|accepted|approved))';
+const QUOTE_REFERENCE = new RegExp(
+  '\\b(?:(?:as per|as in|according to|in line with|in accordance with|as agreed in|as stated in|' +
+    'laut|gemass|entsprechend|wie (?:im|in)|selon|suivant|conformement (?:a|au)|comme (?:convenu |indique |prevu )?' +
+    '(?:dans|sur|au|par)|segun|conforme|de acuerdo con|como (?:en|se indica en)|come da|' +
+    'come (?:nel|indicato nel|previsto (?:dal|nel)|concordato nel)|in base al|volgens|conform|' +
+    'zoals (?:in|afgesproken in|vermeld in)|de acordo com|como no)' +
+    `${QUOTE_REFERENCE_ARTICLE}*|(?:secondo|segundo)${QUOTE_REFERENCE_ARTICLE}+)$`,
+);
+
 // A negator inside a payment phrase ("wurde noch nicht bezahlt") turns it into a reminder: no match.
 const NEGATED_CLAUSE = /\b(?:not|nicht|noch nicht|pas|non|niet|nog niet|nao|yet|no)\b/;
 
@@ -176,6 +190,9 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
   {
     id: 'quote_or_offer',
     weight: -1.8,
+    // "1.400 € come da preventivo", "wie im Angebot vereinbart", "conforme o orçamento": the bill refers to the quote
+    // it follows, it is no quote. Also "offerte akkoord"-style replies say the quote was accepted before.
+    notAfter: QUOTE_REFERENCE,
     patterns: [
       re(
         '\\b(?:your|our|the|a|new|revised|price|updated) quot(?:e|ation)s?\\b|\\bquot(?:e|ation) (?:#|no|nr|number|for|request|attached)|\\brequest for quot',

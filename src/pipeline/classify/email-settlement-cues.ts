@@ -38,6 +38,11 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       // arrivato", "confirm receipt of", "incasso / cobro / recebimento of the invoice".
       re(`\\b${NUMBERED} ${gap(3)}${PAID}\\b|\\b${INVOICE} ${gap(3)}${PAID}\\b`),
       re(`\\b${MONEY} ${gap(10)}${ARRIVED}\\b`),
+      // The money is in the payee's account, whoever names it: "the £1,150.00 ... hit our account", "ist auf
+      // unserem Konto eingegangen", "est arrivé sur notre compte", "è arrivato sul nostro conto".
+      re(
+        `\\b(?:hit|landed in|reached|arrived in|cleared (?:in|into)|showed up in) (?:our|my) (?:bank )?account\\b|\\b(?:${ARRIVED}) ${gap(1)}(?:auf (?:unserem|unser|meinem) konto|sur (?:notre|mon) compte|en (?:nuestra|mi) cuenta|sul (?:nostro|mio) conto|op (?:onze|mijn) rekening|na (?:nossa|minha) conta)\\b|\\b(?:auf (?:unserem|meinem) konto|sur (?:notre|mon) compte|en (?:nuestra|mi) cuenta|sul (?:nostro|mio) conto|op (?:onze|mijn) rekening|na (?:nossa|minha) conta) ${gap(2)}(?:${ARRIVED})\\b`,
+      ),
       // The payee's app: "Priya Shah paid invoice 1187", "a payé la facture", "ha pagado la factura", "pagou a fatura".
       re(
         `\\b(?:paid|settled)(?: you)? (?:[^ ]+ ){0,2}?(?:for |against )?(?:your |the )?${INVOICE}\\b|\\ba (?:paye|regle) (?:la |votre )?facture\\b|\\bha (?:pagado|abonado) (?:la |su |tu )?factura\\b`,

@@ -131,6 +131,7 @@ const NEW_DOCUMENT: ReadonlySet<string> = new Set([
 /** Cues by which the author's own text hands over a bill (a file, a link, "here is"). */
 const DELIVERS: ReadonlySet<string> = new Set([
   'attachment_word',
+  'sends_invoice',
   'attached_invoice',
   'attached_credit_note',
   'invoice_for_you',

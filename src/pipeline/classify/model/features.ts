@@ -3,6 +3,7 @@
 // folding (lower case, accents removed) with numbers, amounts, dates, references, links and addresses replaced by
 // placeholder tokens, plus the rule engine's outputs (its total and which cues fired). Each field has its own
 // namespace, so "rechnung" in a quoted request is a different feature from "rechnung" in the subject.
+import { NEGATORS } from '../cues.js';
 import type { Field } from '../email.js';
 import { splitEmailBody } from '../quotes.js';
 import { foldFlat } from '../text.js';
@@ -93,6 +94,30 @@ function* wordGrams(prefix: string, text: string): Generator<string> {
   }
 }
 
+/** How many words after a negator, within its clause, are read as negated. */
+const NEGATION_SCOPE = 3;
+
+/**
+ * Words in the scope of a negator ("has not yet been paid", "noch nicht bezahlt", "pas encore réglée", "nog niet
+ * betaald"), marked as such: a reminder and a payment confirmation share their words and differ in polarity, which
+ * unigrams and bigrams ("been paid") do not see.
+ */
+function* negatedWords(prefix: string, text: string): Generator<string> {
+  for (const clause of text.split(/[.!?;:,()]|\s[-\u2013\u2014]\s/)) {
+    let scope = 0;
+    for (const word of clause.match(WORD) ?? []) {
+      if (NEGATORS.has(word)) {
+        scope = NEGATION_SCOPE;
+        continue;
+      }
+      if (scope > 0) {
+        yield `${prefix}n:${word}`;
+        scope -= 1;
+      }
+    }
+  }
+}
+
 function* charGrams(prefix: string, text: string): Generator<string> {
   const padded = ` ${text} `;
   for (let n = 3; n <= 5; n += 1) {
@@ -129,6 +154,7 @@ export function emailFeatures(
     if (text === '') continue;
     bag.add(`has:${ns}`);
     bag.addNormalized(wordGrams(`${ns}:`, text));
+    bag.addNormalized(negatedWords(`${ns}:`, text));
     bag.addNormalized(charGrams(`${ns}:`, text));
   }
   const parts = splitEmailBody(body);
