@@ -3,7 +3,7 @@
 // and every rounding is the one printed; the label is made from the same numbers.
 import type { CanonicalLabel, LabelLine } from '../accuracy/manifest.js';
 import { addDays, formatDate, formatMoney, formatQuantity, formatRate, isoDate, type CalendarDate } from './format.js';
-import type { CurrencyStyle, DateStyle, Locale, NumberStyle } from './locales.js';
+import type { CurrencyStyle, Locale, NumberStyle } from './locales.js';
 import type { Rng } from './random.js';
 import { INVOICE_ITEMS, RECEIPT_ITEMS } from './items.js';
 import { companyName, party, personName, type Party } from './vocab.js';
@@ -41,7 +41,7 @@ export interface DocumentModel {
   lines: ModelLine[];
   hasDiscounts: boolean;
   taxRate: string;
-  /** Amounts as printed with their currency, and as bare numbers (tables that state the currency once). */
+  /** The totals as printed, with their currency (table cells may print bare numbers). */
   subtotal: string;
   tax: string;
   total: string;
@@ -49,7 +49,6 @@ export interface DocumentModel {
   taxIncluded: boolean;
   cash: string | null;
   change: string | null;
-  money: (cents: number, withCurrency: boolean) => string;
   label: CanonicalLabel;
   /** Every labelled value as the page prints it, for checking a rendering against its label. */
   printed: string[];
@@ -69,10 +68,6 @@ function invoiceNumber(rng: Rng, year: number): string {
 function drawDate(rng: Rng): CalendarDate {
   // Day 1-28 in every month keeps day-first and month-first readings distinct often enough (and sometimes not).
   return { year: rng.int(2019, 2026), month: rng.int(1, 12), day: rng.int(1, 28) };
-}
-
-function dateStyleFor(rng: Rng, locale: Locale): DateStyle {
-  return rng.pick(locale.dateStyles);
 }
 
 /** Share of invoices with 18-45 lines, most of which run past the first page. */
@@ -121,7 +116,7 @@ export function drawModel(
   const currency = rng.pick(locale.currencies);
   const money = (cents: number, withCurrency: boolean) =>
     formatMoney(cents, numberStyle, withCurrency ? currency : null);
-  const dateStyle = dateStyleFor(rng, locale);
+  const dateStyle = rng.pick(locale.dateStyles);
   const date = drawDate(rng);
   const paymentDays = rng.pick([7, 14, 30, 30, 45, 60]);
   // Shops often print their trading name without the legal form.
@@ -196,7 +191,6 @@ export function drawModel(
     taxIncluded,
     cash,
     change,
-    money,
     label: {},
     printed: [],
   };

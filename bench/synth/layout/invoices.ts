@@ -32,7 +32,7 @@ function start(model: DocumentModel, fonts: FontFamily, rng: Rng, decorate?: (ca
   return { sheets, canvas: sheets.current, size, width, height, right: width - MARGIN };
 }
 
-/** The totals need about `rows` lines: a page without that room leaves them to the next one. */
+/** The totals need about eight lines: a page without that room leaves them to the next one. */
 function roomFor(sheets: Sheets, y: number, size: number, bottom: number): { canvas: Canvas; y: number } {
   if (y + size * 8 <= bottom) return { canvas: sheets.current, y };
   return { canvas: sheets.add(), y: CONTINUE_AT + 20 };
