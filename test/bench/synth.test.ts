@@ -12,7 +12,7 @@ import { generateDocument, TEMPLATES, type GeneratedDocument } from '../../bench
 
 const SEED = 20261127;
 /** Enough documents that every layout and locale shows up (asserted below), few enough to stay fast. */
-const COUNT = 60;
+const COUNT = 30;
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
