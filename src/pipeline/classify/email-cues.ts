@@ -316,14 +316,16 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         '\\brappel de (?:paiement|facture|reglement)|\\brelance\\b|\\bimpayee?s?\\b|\\bretard de paiement\\b|\\bmise en demeure\\b',
       ),
-      re('\\brecordatorio de pago\\b|\\bpendiente de pago\\b|\\bimpagad[ao]s?\\b|\\bfacturas? pendientes?\\b'),
-      re('\\bsollecito\\b|\\binsolut[aeio]\\b|\\bscadut[aeio]\\b|\\bnon ancora (?:pagat|saldat)'),
+      re(
+        '\\brecordatorio de pago\\b|\\bpendiente de pago\\b|\\bimpagad[ao]s?\\b|\\b(?:facturas?|recibos?) pendientes?\\b',
+      ),
+      re('\\bsollecito\\b|\\binsolut[aeio]\\b|\\bscadut[aeio]\\b|\\bnon ancora (?:pagat|saldat)|\\bmorosita\\b'),
       re('\\bbetalingsherinnering\\b|\\baanmaning\\b|\\bopenstaande?\\b|\\bachterstallig\\b|\\bherinnering\\b'),
       re(
-        '\\b(?:has|have) not (?:yet )?been paid\\b|\\b(?:noch )?nicht bezahlt\\b|\\bnon (?:ancora )?(?:stata )?pagat[ao]\\b|\\b(?:sigue|continua) sin (?:pagar|abonar)(?:se)?\\b|\\bsin pagar\\b|\\bnog (?:steeds )?niet (?:betaald|voldaan)\\b|\\b(?:continua|esta) por (?:pagar|liquidar)\\b|\\bpas encore (?:ete )?(?:reglee?|payee?)\\b',
+        '\\b(?:has|have) not (?:yet )?been paid\\b|\\b(?:noch )?nicht bezahlt\\b|\\bnon (?:ancora )?(?:stat[aei] )?pagat[aeio]\\b|\\b(?:sigue|continua) sin (?:pagar|abonar)(?:se)?\\b|\\bsin pagar\\b|\\bnog (?:steeds )?niet (?:betaald|voldaan)\\b|\\b(?:continua|esta) por (?:pagar|liquidar)\\b|\\bpas encore (?:ete )?(?:reglee?|payee?)\\b',
       ),
       re(
-        '\\barrears\\b|\\b(?:zahlungs)?ruckstand\\b|\\barriere\\b|\\b(?:una )?deuda de\\b|\\bimportes vencidos\\b|\\bdebito di (?:€|eur)|\\barretrat[io]\\b|\\bimporti scaduti\\b|\\bachterstand\\b|\\bvalor(?:es)? em (?:divida|atraso)\\b',
+        '\\barrears\\b|\\b(?:zahlungs)?ruckstand\\b|\\barriere\\b|\\b(?:una )?deuda de\\b|\\bimportes vencidos\\b|\\bdebito di (?:€|eur)|\\barretrat[io]\\b|\\bimporti scaduti\\b|\\b[a-z]*achterstand\\b|\\bvalor(?:es)? em (?:divida|atraso)\\b',
       ),
       re('\\blembrete de pagamento\\b|\\bem atraso\\b|\\bvencid[ao]s?\\b|\\bem aberto\\b'),
     ],
