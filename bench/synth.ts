@@ -4,8 +4,8 @@
 //
 // Writes a dataset laid out like ../shared/datasets (manifest.csv, documents/, labels/fields/) into DIR (default
 // .synth/), which `npm run bench:accuracy -- --dataset DIR` scores. --images FRACTION (0-1) also renders that
-// share of the documents as a degraded scan or phone photo (same content_id as its PDF). Synthetic data is for
-// training and stress tests, never the only measurement.
+// share of the single-page documents as a degraded scan or phone photo (same content_id as its PDF). Synthetic
+// data is for training and stress tests, never the only measurement.
 import { generateDocument } from './synth/generate.js';
 import { manifestCsv, prepareFolder, writeDocument, writeLabel, type ManifestRow } from './synth/dataset.js';
 import { degradedImage, type ImageKind } from './synth/images.js';
@@ -68,7 +68,8 @@ async function main(): Promise<void> {
       counts.set('born-digital', (counts.get('born-digital') ?? 0) + 1);
       // A separate stream for the image decision, so adding images never changes the PDFs of a seed.
       const imageRng = createRng(doc.seed ^ 0x5bd1e995);
-      if (runner && imageRng.next() < args.images) {
+      // One image holds one page: a multi-page invoice's label (lines, total on the last page) would not match it.
+      if (runner && imageRng.next() < args.images && doc.pages === 1) {
         const kind: ImageKind = imageRng.chance(0.5) ? 'scan' : 'photo';
         const jpeg = await degradedImage(doc.pdf, kind, doc.seed, runner);
         rows.push({

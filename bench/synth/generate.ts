@@ -19,6 +19,7 @@ export interface GeneratedDocument {
   locale: string;
   fonts: FontFamily;
   pdf: Uint8Array;
+  pages: number;
   label: CanonicalLabel;
   /** Every labelled value as printed on the page. */
   printed: string[];
@@ -42,6 +43,7 @@ export function generateDocument(runSeed: number, index: number): GeneratedDocum
     locale: locale.id,
     fonts,
     pdf: writePdf(pages, `${template.type} ${model.number}`),
+    pages: pages.length,
     label: model.label,
     printed: model.printed,
     seed,

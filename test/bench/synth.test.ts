@@ -9,6 +9,9 @@ import { readDataset } from '../../bench/accuracy/manifest.js';
 import { normalizeValue } from '../../bench/accuracy/normalize.js';
 import { manifestCsv, prepareFolder, writeDocument, writeLabel } from '../../bench/synth/dataset.js';
 import { generateDocument, TEMPLATES, type GeneratedDocument } from '../../bench/synth/generate.js';
+import { degradedImage } from '../../bench/synth/images.js';
+import { createPdfSandboxPool } from '../../src/pipeline/read/pdf/index.js';
+import sharp from 'sharp';
 
 const SEED = 20261127;
 /** Enough documents that every layout and locale shows up (asserted below), few enough to stay fast. */
@@ -64,7 +67,7 @@ describe('synthetic documents', () => {
     let multiPage = 0;
     for (const doc of docs) {
       const { pages, text } = await pdfText(doc.pdf);
-      expect(pages, doc.name).toBeGreaterThanOrEqual(1);
+      expect(pages, doc.name).toBe(doc.pages);
       if (pages > 1) multiPage++;
       const missing = doc.printed.map((p) => p.replace(/\u00a0/g, ' ')).filter((p) => !text.includes(p));
       expect(missing, doc.name).toEqual([]);
@@ -94,6 +97,21 @@ describe('synthetic documents', () => {
       expect(String(label.invoice_date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       if (label.due_date !== undefined) expect(String(label.due_date) > String(label.invoice_date)).toBe(true);
       expect(['USD', 'GBP', 'EUR']).toContain(label.currency);
+    }
+  });
+
+  it('render as a degraded photo through the service renderer: a JPEG at 150 dpi', async () => {
+    const doc = docs.find((d) => d.pages === 1 && d.template !== 'receipt-till') as GeneratedDocument;
+    const runner = createPdfSandboxPool({ maxWorkers: 1 });
+    try {
+      const jpeg = await degradedImage(doc.pdf, 'photo', doc.seed, runner);
+      const meta = await sharp(jpeg).metadata();
+      expect(meta.format).toBe('jpeg');
+      // A4 or Letter width at 150 dpi (1240-1275 px), a little wider for the rotation.
+      expect(meta.width).toBeGreaterThan(1230);
+      expect(meta.width).toBeLessThan(1400);
+    } finally {
+      await runner.close();
     }
   });
 
