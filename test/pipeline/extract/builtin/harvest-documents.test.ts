@@ -44,6 +44,16 @@ describe('harvest documents, text path', () => {
     });
   });
 
+  it('French Factur-X layout: each item keeps the description printed just above its values row', async () => {
+    const result = extractInvoice(await readTextLayer('harvest/documents/facturx-dotnet/F20220026.pdf'), OPTIONS);
+    const want = label('harvest/labels/fields/facturx-dotnet/F20220026.json') as {
+      line_items: Array<{ description: string; quantity: number; unit_price: number; amount: number }>;
+    };
+    expect(result.lineItems.map((i) => [i.description?.split('\n')[0], i.quantity, i.unit_price, i.amount])).toEqual(
+      want.line_items.map((i) => [`${i.description} - Description`, i.quantity, i.unit_price, i.amount]),
+    );
+  });
+
   it("US invoice (Google Document AI sample): month-first dates from the document's country", async () => {
     const result = extractInvoice(
       await readTextLayer('harvest/documents/google-docai/warehouse-Invoice2.pdf'),

@@ -66,3 +66,44 @@ describe('line items by arithmetic, real document', () => {
     expect(rows(doc)).toEqual(label.line_items.map((l) => [l.description, l.quantity, l.unit_price, l.amount]));
   });
 });
+
+describe('text rows between two items', () => {
+  it('go to the item whose values row they sit just above (multi-line cells centred on their values)', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Description'], [300, 'Qty'], [380, 'Unit price'], [470, 'Amount']],
+          [125, [20, 'Support contract']],
+          [130, rightAt(320, '1'), rightAt(445, '60.00'), rightAt(520, '60.00')],
+          [135, [20, 'January 2026']],
+          [165, [20, 'Office supplies']],
+          [170, rightAt(320, '3'), rightAt(445, '10.00'), rightAt(520, '30.00')],
+          [175, [20, 'assorted']],
+          [230, [400, 'Total'], rightAt(520, '90.00')],
+        ],
+      },
+    ]);
+    expect(rows(doc)).toEqual([
+      ['Support contract\nJanuary 2026', 1, 60, 60],
+      ['Office supplies\nassorted', 3, 10, 30],
+    ]);
+  });
+
+  it('stay with the item above when the rows are evenly spaced (a description continued under its values)', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Description'], [300, 'Qty'], [380, 'Unit price'], [470, 'Amount']],
+          [115, [20, 'Support contract'], rightAt(320, '1'), rightAt(445, '60.00'), rightAt(520, '60.00')],
+          [127, [20, 'January 2026']],
+          [139, [20, 'Office supplies'], rightAt(320, '3'), rightAt(445, '10.00'), rightAt(520, '30.00')],
+          [200, [400, 'Total'], rightAt(520, '90.00')],
+        ],
+      },
+    ]);
+    expect(rows(doc)).toEqual([
+      ['Support contract\nJanuary 2026', 1, 60, 60],
+      ['Office supplies', 3, 10, 30],
+    ]);
+  });
+});

@@ -55,17 +55,13 @@ describe('PDF fixtures through readPdf', () => {
       expect(read.info.pagesNeedingOcr).toEqual([]);
       const doc: ReadDocument = { format: 'pdf', pages: read.pages, einvoice: null, info: read.info };
 
-      const started = performance.now();
       const fromPdf = extract(doc, typeId);
-      const elapsed = performance.now() - started;
       const fromModel = extract(toReadDocument(pages()), typeId);
 
       expect(withoutGeometry(fromPdf)).toEqual(withoutGeometry(fromModel));
       expect(Object.keys(fromPdf.fields as object).sort()).toEqual(Object.keys(fromModel.fields as object).sort());
       expectProvenance(fromPdf, doc);
       expect((fromPdf.validation as { passed: boolean }).passed).toBe(true);
-      // Extraction is CPU-only and small: far below the reading time.
-      expect(elapsed).toBeLessThan(500);
     });
   }
 });

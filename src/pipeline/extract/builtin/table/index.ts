@@ -96,7 +96,8 @@ function fromRun(
 
 /** The first row of the item (anchor first) whose cell of `field` gives a value. */
 function firstValue<T>(item: RawItem, field: ColumnField, read: (run: TextRun) => T | null): T | null {
-  for (const { row } of item.rows) {
+  const anchorFirst = [item.anchor, ...item.rows.map((r) => r.row).filter((row) => row !== item.anchor)];
+  for (const row of anchorFirst) {
     const run = row.cells.get(field);
     if (!run) continue;
     const value = read(run);

@@ -17,7 +17,7 @@ export interface RowCells {
 
 export interface RawItem {
   anchor: RowCells;
-  /** The anchor row first, then the rows that belong to the item, with their kind. */
+  /** The rows of the item top to bottom, with their kind: the anchor row, maybe its description's first lines above it. */
   rows: Array<{ row: RowCells; kind: 'item' | 'values' | 'text' }>;
 }
 
@@ -191,18 +191,29 @@ export function groupItems(
   let current: RawItem | null = null;
   let previousBottom: number | null = null;
   let continuation = true;
+  // Text rows before the first item, after the last line that was not such a row (the header's last line).
+  let leading: RowCells[] = [];
+  let beforeLeading: LayoutLine | null = page.lines.find((l) => l.index === startAfterLine) ?? null;
+  const done = (ended: boolean) => {
+    settleTextBetweenItems(items, leading, beforeLeading, page.lineHeight);
+    return { items, ended };
+  };
   for (const line of page.lines) {
     if (line.index <= startAfterLine) continue;
-    if (line.index >= stopAtLine) return { items, ended: false };
+    if (line.index >= stopAtLine) return done(false);
     const row = cutRow(line, columns, page);
     const kind = classifyRow(row, columns, isValue, tableWidth, mode);
     if (previousBottom !== null && items.length > 0 && line.bbox.y - previousBottom > MAX_ROW_GAP * page.lineHeight) {
       // A long gap ends the rows of this page; the table itself ends only if totals or prose follow (a page
       // footer after the gap leaves it open for the next page).
-      return { items, ended: kind === 'end' || kind === 'subtotal' || kind === 'item' };
+      return done(kind === 'end' || kind === 'subtotal' || kind === 'item');
     }
-    if (kind === 'end' && items.length > 0) return { items, ended: true };
-    if (kind === 'end') continue;
+    if (kind === 'end' && items.length > 0) return done(true);
+    if (kind === 'end') {
+      leading = [];
+      beforeLeading = line;
+      continue;
+    }
     previousBottom = bottom(line.bbox);
     if (kind === 'subtotal') {
       current = null;
@@ -214,10 +225,64 @@ export function groupItems(
       continuation = true;
       continue;
     }
-    if (!current) continue;
+    if (!current) {
+      if (kind === 'text') leading.push(row);
+      else {
+        leading = [];
+        beforeLeading = line;
+      }
+      continue;
+    }
     if (kind === 'values') continuation = false;
     if (kind === 'text' && !continuation) continue;
     current.rows.push({ row, kind });
   }
-  return { items, ended: false };
+  return done(false);
+}
+
+/** A gap between text rows this many times larger than every other gap around them splits them. */
+const CLEAR_GAP = 1.5;
+
+/**
+ * How many of `texts` (counted from the end) belong to the item whose values row is `next` rather than to what
+ * precedes them (`before`): the rows after a clearly largest vertical gap, when the last of them sits less than a line
+ * height above `next` (the same visual row: a multi-line cell centred on its values, as Factur-X renderings print
+ * them). Evenly spaced rows stay where they are (a description continued under its values).
+ */
+function rowsBelongingToNext(before: LayoutLine, texts: readonly RowCells[], next: LayoutLine, lineHeight: number) {
+  const lines = [before, ...texts.map((t) => t.line), next];
+  if (texts.length === 0 || lines.some((l) => l.page !== next.page)) return 0;
+  const gaps = lines.slice(1).map((l, i) => l.bbox.y - (lines[i] as LayoutLine).bbox.y);
+  const last = gaps.length - 1;
+  if ((gaps[last] as number) >= lineHeight) return 0;
+  const widest = gaps.indexOf(Math.max(...gaps));
+  if (widest === last) return 0;
+  const others = gaps.filter((_, i) => i !== widest);
+  if (others.some((g) => (gaps[widest] as number) < CLEAR_GAP * g)) return 0;
+  return texts.length - widest;
+}
+
+/** Moves text rows printed just above an item's values row (its description's first lines) into that item. */
+function settleTextBetweenItems(
+  items: RawItem[],
+  leading: readonly RowCells[],
+  beforeLeading: LayoutLine | null,
+  lineHeight: number,
+): void {
+  const first = items[0];
+  if (first && beforeLeading) {
+    const moved = rowsBelongingToNext(beforeLeading, leading, first.anchor.line, lineHeight);
+    first.rows.unshift(...leading.slice(leading.length - moved).map((row) => ({ row, kind: 'text' as const })));
+  }
+  for (let i = 1; i < items.length; i++) {
+    const previous = items[i - 1] as RawItem;
+    const item = items[i] as RawItem;
+    let start = previous.rows.length;
+    while (start > 1 && previous.rows[start - 1]?.kind === 'text') start--;
+    const texts = previous.rows.slice(start).map((r) => r.row);
+    const before = (previous.rows[start - 1] as RawItem['rows'][number]).row.line;
+    const moved = rowsBelongingToNext(before, texts, item.anchor.line, lineHeight);
+    if (moved === 0) continue;
+    item.rows.unshift(...previous.rows.splice(previous.rows.length - moved, moved));
+  }
 }
