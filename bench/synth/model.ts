@@ -11,6 +11,11 @@ import { WORDS, type Words } from './words.js';
 
 export type DocumentType = 'invoice' | 'receipt';
 
+export interface Distractor {
+  kind: 'customerNumber' | 'deliveryDate' | 'servicePeriod';
+  value: string;
+}
+
 export interface ModelLine {
   description: string;
   /** Printed under the description on a second line, or '' when it is not. */
@@ -35,6 +40,8 @@ export interface DocumentModel {
   buyer: Party | null;
   number: string;
   orderNumber: string | null;
+  /** Unlabelled look-alikes printed among the key fields (customer number, delivery date, service period). */
+  distractors: Distractor[];
   date: string;
   dueDate: string | null;
   paymentDays: number;
@@ -168,6 +175,18 @@ export function drawModel(
     change = money(tendered - totalCents, false);
   }
   const printedDate = formatDate(date, dateStyle, words.months);
+  const distractors: Distractor[] = [];
+  if (type === 'invoice') {
+    const print = (d: CalendarDate) => formatDate(d, dateStyle, words.months);
+    if (rng.chance(0.4)) distractors.push({ kind: 'customerNumber', value: String(rng.int(10000, 999999)) });
+    // Goods are delivered before they are billed; a service is billed for the month it was given.
+    if (rng.chance(0.3)) distractors.push({ kind: 'deliveryDate', value: print(addDays(date, -rng.int(1, 10))) });
+    else if (rng.chance(0.2)) {
+      const start = addDays({ ...date, day: 1 }, -28);
+      const first = { ...start, day: 1 };
+      distractors.push({ kind: 'servicePeriod', value: `${print(first)} - ${print(addDays(first, 27))}` });
+    }
+  }
   const due = type === 'invoice' && rng.chance(0.7) ? addDays(date, paymentDays) : null;
   const model: DocumentModel = {
     type,
@@ -179,6 +198,7 @@ export function drawModel(
     buyer,
     number,
     orderNumber,
+    distractors,
     date: printedDate,
     dueDate: due ? formatDate(due, dateStyle, words.months) : null,
     paymentDays,

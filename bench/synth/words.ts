@@ -11,6 +11,10 @@ export interface Words {
   invoiceDate: readonly string[];
   dueDate: readonly string[];
   orderNumber: readonly string[];
+  /** Printed beside the key fields but never labelled: numbers and dates an extractor must not take instead. */
+  customerNumber: readonly string[];
+  deliveryDate: readonly string[];
+  servicePeriod: readonly string[];
   billTo: readonly string[];
   description: readonly string[];
   quantity: readonly string[];
@@ -46,6 +50,9 @@ export const WORDS: Record<Language, Words> = {
     invoiceDate: ['Invoice Date', 'Date', 'Date of issue', 'Issue date'],
     dueDate: ['Due Date', 'Payment due', 'Due'],
     orderNumber: ['PO Number', 'P.O. #', 'Order No.', 'Purchase Order'],
+    customerNumber: ['Customer No.', 'Account #', 'Customer ID'],
+    deliveryDate: ['Delivery date', 'Ship date', 'Date of supply'],
+    servicePeriod: ['Service period', 'Period'],
     billTo: ['Bill To', 'Billed To', 'Invoice To', 'Customer', 'Sold To'],
     description: ['Description', 'Item', 'Service', 'Item Description'],
     quantity: ['Qty', 'Quantity', 'Units', 'Hours'],
@@ -88,6 +95,9 @@ export const WORDS: Record<Language, Words> = {
     invoiceDate: ['Rechnungsdatum', 'Datum', 'Belegdatum'],
     dueDate: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum'],
     orderNumber: ['Bestellnummer', 'Ihre Bestellung', 'Auftrags-Nr.'],
+    customerNumber: ['Kundennummer', 'Kunden-Nr.'],
+    deliveryDate: ['Lieferdatum', 'Leistungsdatum'],
+    servicePeriod: ['Leistungszeitraum', 'Abrechnungszeitraum'],
     billTo: ['Rechnungsempfänger', 'Kunde', 'Rechnungsadresse', 'An'],
     description: ['Beschreibung', 'Bezeichnung', 'Artikel', 'Leistung'],
     quantity: ['Menge', 'Anz.', 'Anzahl', 'Stück'],
@@ -130,6 +140,9 @@ export const WORDS: Record<Language, Words> = {
     invoiceDate: ['Date de facture', 'Date', "Date d'émission"],
     dueDate: ["Date d'échéance", 'Échéance', 'À régler avant le'],
     orderNumber: ['Bon de commande', 'Réf. commande', 'N° de commande'],
+    customerNumber: ['N° client', 'Code client'],
+    deliveryDate: ['Date de livraison', 'Livré le'],
+    servicePeriod: ['Période de prestation', 'Date de début de prestation'],
     billTo: ['Facturé à', 'Client', 'Destinataire', 'Adresse de facturation'],
     description: ['Désignation', 'Description', 'Libellé'],
     quantity: ['Qté', 'Quantité'],
@@ -172,6 +185,9 @@ export const WORDS: Record<Language, Words> = {
     invoiceDate: ['Fecha', 'Fecha de factura', 'Fecha de emisión'],
     dueDate: ['Vencimiento', 'Fecha de vencimiento'],
     orderNumber: ['Nº de pedido', 'Pedido'],
+    customerNumber: ['Nº cliente', 'Código cliente'],
+    deliveryDate: ['Fecha de entrega', 'Fecha de servicio'],
+    servicePeriod: ['Periodo de servicio', 'Periodo facturado'],
     billTo: ['Cliente', 'Facturar a', 'Datos del cliente'],
     description: ['Descripción', 'Concepto', 'Artículo'],
     quantity: ['Cant.', 'Cantidad', 'Uds.'],
@@ -214,6 +230,9 @@ export const WORDS: Record<Language, Words> = {
     invoiceDate: ['Data', 'Data fattura', 'Data documento'],
     dueDate: ['Scadenza', 'Data scadenza'],
     orderNumber: ['Ordine n.', 'Rif. ordine'],
+    customerNumber: ['Cod. cliente', 'Codice cliente'],
+    deliveryDate: ['Data consegna', 'Data DDT'],
+    servicePeriod: ['Periodo di competenza', 'Periodo'],
     billTo: ['Cliente', 'Spett.le', 'Intestatario', 'Destinatario'],
     description: ['Descrizione', 'Articolo', 'Prodotto'],
     quantity: ['Q.tà', 'Quantità'],
@@ -256,6 +275,9 @@ export const WORDS: Record<Language, Words> = {
     invoiceDate: ['Factuurdatum', 'Datum'],
     dueDate: ['Vervaldatum', 'Te betalen voor'],
     orderNumber: ['Ordernummer', 'Uw referentie', 'Inkoopordernr.'],
+    customerNumber: ['Klantnummer', 'Debiteurnr.'],
+    deliveryDate: ['Leverdatum', 'Afleverdatum'],
+    servicePeriod: ['Periode', 'Leveringsperiode'],
     billTo: ['Factuuradres', 'Klant', 'Aan', 'Gefactureerd aan'],
     description: ['Omschrijving', 'Artikel', 'Product'],
     quantity: ['Aantal', 'Aant.'],

@@ -21,6 +21,10 @@ export function keyFields(model: DocumentModel, rng: Rng, colon: boolean): Field
   ];
   if (model.dueDate) fields.push({ label: withColon(rng.pick(w.dueDate), colon), value: model.dueDate });
   if (model.orderNumber) fields.push({ label: withColon(rng.pick(w.orderNumber), colon), value: model.orderNumber });
+  // Look-alikes go anywhere in the block: a customer number above the invoice number, a delivery date first.
+  for (const d of model.distractors) {
+    fields.splice(rng.int(0, fields.length), 0, { label: withColon(rng.pick(w[d.kind]), colon), value: d.value });
+  }
   return fields;
 }
 
@@ -55,8 +59,10 @@ export function drawFieldsLabelAbove(
 ): number {
   const step = width / fields.length;
   fields.forEach((f, i) => {
-    canvas.text(x + i * step, y, upper ? f.label.toUpperCase() : f.label, { size: size * 0.8, grey: 0.4 });
-    canvas.text(x + i * step, y + size * 1.35, f.value, { size, bold: true });
+    // Each field keeps to its column: a long label or a period shrinks rather than runs into its neighbour.
+    const label = upper ? f.label.toUpperCase() : f.label;
+    canvas.text(x + i * step, y, label, canvas.fit(label, { size: size * 0.8, grey: 0.4 }, step - 6));
+    canvas.text(x + i * step, y + size * 1.35, f.value, canvas.fit(f.value, { size, bold: true }, step - 6));
   });
   return y + size * 3;
 }

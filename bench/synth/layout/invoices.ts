@@ -171,14 +171,14 @@ const vendorFooter: Template = {
     const { sheets, canvas, size, right, width, height } = start(model, fonts, rng, vendorFooterOf(model, footerSize));
     canvas.text(MARGIN, 70, rng.pick(model.words.invoiceTitle), { size: size * 2.4, bold: rng.chance(0.6) });
     drawParty(canvas, model.buyer!, MARGIN, 110, size, { heading: rng.pick(model.words.billTo) });
-    drawFieldsLabelLeft(canvas, keyFields(model, rng, true), width / 2 + 30, 110, size, null);
+    const fieldsEnd = drawFieldsLabelLeft(canvas, keyFields(model, rng, true), width / 2 + 30, 110, size, null);
     // The footer takes more of the foot than a page number does.
     const bottom = height - FOOT - 40;
     let y = drawTable(sheets, model, rng, {
       bottom,
       continueAt: CONTINUE_AT,
       x: MARGIN,
-      y: 210,
+      y: Math.max(210, fieldsEnd + 16),
       width: right - MARGIN,
       size,
       columns: columnsFor(model, rng, { discountAndTax: false }),
@@ -225,8 +225,10 @@ const boxedFields: Template = {
     canvas.band(MARGIN, top, right - MARGIN, size * 1.5, 0.85);
     const step = (right - MARGIN) / fields.length;
     fields.forEach((f, i) => {
-      canvas.text(MARGIN + i * step + 4, top + size * 1.1, f.label.toUpperCase(), { size: size * 0.85, bold: true });
-      canvas.text(MARGIN + i * step + 4, top + size * 2.8, f.value, { size });
+      const label = f.label.toUpperCase();
+      const labelStyle = canvas.fit(label, { size: size * 0.85, bold: true }, step - 8);
+      canvas.text(MARGIN + i * step + 4, top + size * 1.1, label, labelStyle);
+      canvas.text(MARGIN + i * step + 4, top + size * 2.8, f.value, canvas.fit(f.value, { size }, step - 8));
     });
     canvas.rule(MARGIN, top + size * 3.4, right, top + size * 3.4, 0.5);
     let y = drawTable(sheets, model, rng, {
