@@ -21,6 +21,16 @@ export const CONFIGS: Record<string, BenchConfig> = {
     what: 'tesseract.js 7, settings before issue 12',
   },
   default: { engine: 'paddle', what: "docex's defaults: paddle, detector input 1.0 MP, deskew on, contrast off" },
+  'default-det0.8': {
+    engine: 'paddle',
+    paddle: { detectionPixels: 800_000 },
+    what: 'the defaults with a 0.8 MP detector input',
+  },
+  'default-det0.6': {
+    engine: 'paddle',
+    paddle: { detectionPixels: 600_000 },
+    what: 'the defaults with a 0.6 MP detector input',
+  },
   paddle: {
     engine: 'paddle',
     paddle: { detectionPixels: 1_600_000 },
