@@ -42,11 +42,13 @@ export function printReport(results: readonly ConfigResult[], verbose: boolean):
       console.log(`| ${group} (${samples.length}) | ${result.config} | ${shown.join(' | ')} |`);
     }
   }
-  console.log('\n| configuration | what | CPU s/page | wall s/page (2 at a time) | peak RSS MB |');
-  console.log('|---|---|---|---|---|');
+  console.log(
+    '\n| configuration | what | CPU s/page | wall s/page (2 at a time) | peak RSS MB | of which samples, before the engine |',
+  );
+  console.log('|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.config} | ${CONFIGS[r.config]!.what} | ${r.cpuSecondsPerPage.toFixed(2)} | ${r.wallSecondsPerPage.toFixed(2)} | ${r.peakRssMb} |`,
+      `| ${r.config} | ${CONFIGS[r.config]!.what} | ${r.cpuSecondsPerPage.toFixed(2)} | ${r.wallSecondsPerPage.toFixed(2)} | ${r.peakRssMb} | ${r.samplesRssMb ?? '-'} |`,
     );
   }
   if (verbose) {

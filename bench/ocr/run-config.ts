@@ -23,6 +23,8 @@ export interface ConfigResult {
   cpuSecondsPerPage: number;
   wallSecondsPerPage: number;
   peakRssMb: number;
+  /** RSS once the samples are decoded and rendered, before the engine starts: the bench's own share of the peak. */
+  samplesRssMb: number;
 }
 
 const name = process.argv[2] ?? 'tesseract';
@@ -36,6 +38,7 @@ const samples = [
   ...(only !== 'real' ? await renderedSamples() : []),
   ...(only !== 'rendered' ? await realSamples() : []),
 ].filter((sample) => picked === undefined || picked.includes(sample.name));
+const samplesRssMb = Math.round(process.memoryUsage().rss / 1048576);
 // No page time limit worth the name: on a loaded machine a slow reading must count as slow, not as a failure.
 const pool = await createOcrPool({
   engine: config.engine,
@@ -89,5 +92,6 @@ const result: ConfigResult = {
   cpuSecondsPerPage: (cpu.user + cpu.system) / 1e6 / samples.length,
   wallSecondsPerPage: wall / samples.length,
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  samplesRssMb,
 };
 process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`);
