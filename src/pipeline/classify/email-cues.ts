@@ -331,6 +331,36 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
+    // A formal demand before court: a lawyer's or a collection agency's letter, the last step of dunning
+    // ("letter before action", "gerichtliches Mahnverfahren", "mise en demeure", "procedimiento monitorio", "messa in
+    // mora", "ingebrekestelling", "notificação extrajudicial"). It demands payment of the bills it names.
+    id: 'legal_demand',
+    weight: 1.0,
+    patterns: [
+      re(
+        '\\bletter before (?:action|claim)\\b|\\bpre-action protocol\\b|\\b(?:court|legal) proceedings\\b|\\bstatutory interest\\b|\\blate payment of commercial debts\\b|\\bdebt (?:recovery|collection) (?:agency|proceedings)\\b',
+      ),
+      re(
+        '\\b(?:gerichtliche[ns]? )?mahnverfahren\\b|\\bverzugszinsen\\b|\\bin (?:zahlungs)?verzug\\b|\\bfruchtlose[mn]? fristablauf\\b|\\binkasso(?:buro|unternehmen|verfahren)?\\b|\\bunsere[rmn]? mandant(?:in|en)?\\b',
+      ),
+      re(
+        '\\bmettons en demeure\\b|\\bmise en demeure\\b|\\brecouvrement (?:contentieux|judiciaire)\\b|\\binjonction de payer\\b|\\bcommissaire de justice\\b|\\bhuissier\\b|\\bsous huit(?:aine| jours)\\b|\\bindemnite forfaitaire\\b|\\bpenalites de retard\\b',
+      ),
+      re(
+        '\\brequerimiento de pago\\b|\\b(?:les|le) requerimos\\b|\\brequiero formalmente\\b|\\bvia judicial\\b|\\bprocedimiento monitorio\\b|\\breclamacion (?:extrajudicial|judicial) de (?:cantidad|deuda)\\b|\\bintereses de demora\\b|\\bburofax\\b',
+      ),
+      re(
+        '\\bdiffida\\b|\\bmessa in mora\\b|\\bcostituisco (?:formalmente )?in mora\\b|\\bdecreto ingiuntivo\\b|\\binteressi di mora\\b|\\brecupero (?:del )?credito\\b|\\bintim(?:o|azione di) (?:il )?pagamento\\b|\\bvia giudiziale\\b',
+      ),
+      re(
+        '\\bingebrekestelling\\b|\\bin verzuim\\b|\\bsommatie\\b|\\bveertiendagenbrief\\b|\\b(?:buitengerechtelijke )?incassokosten\\b|\\bincassobureau\\b|\\bwettelijke (?:handels)?rente\\b|\\bgerechtelijke (?:stappen|procedure)\\b',
+      ),
+      re(
+        '\\bnotificacao extrajudicial\\b|\\binterpelacao\\b|\\bjuros de mora\\b|\\binjuncao\\b|\\bprotesto (?:dos titulos|do titulo)\\b|\\bmedidas judiciais\\b|\\bacao de cobranca\\b|\\bcobranca judicial\\b',
+      ),
+    ],
+  },
+  {
     id: 'money_amount',
     weight: 0.4,
     patterns: [

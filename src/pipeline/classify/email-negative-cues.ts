@@ -297,6 +297,17 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     ],
   },
   {
+    // Utility and tax phishing: pay (or "update your details") within hours at a link, or be cut off. Real dunning
+    // gives days and a bank account or the supplier's portal; a deadline in hours next to a link is the scam's.
+    id: 'pay_link_ultimatum',
+    weight: -4.0,
+    patterns: [
+      re(
+        '\\b(?:12|24|48|72) ?(?:hours?|hrs|h|stunden|std|heures|horas|ore|uur)\\b[\\s\\S]{0,200}?https?://|https?://[^ ]{0,200} [\\s\\S]{0,200}?\\b(?:12|24|48|72) ?(?:hours?|hrs|h|stunden|std|heures|horas|ore|uur)\\b',
+      ),
+    ],
+  },
+  {
     // Malware dressed as an invoice: the "invoice" is an archive or a program ("Invoice_March.zip",
     // "Rechnung_0348221.pdf.exe", "in the attached archive, password 2026"). A real bill comes as a document.
     id: 'suspicious_file',
@@ -371,6 +382,29 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\babbiamo (?:effettuato|disposto|eseguito|saldato|pagato)\\b'),
       re(`\\b(?:hebben|heb) (?:wij|we|ik) ${gap(4)}(?:betaald|overgemaakt|voldaan)\\b`),
       re('\\b(?:efetuamos|realizamos|fizemos) o pagamento\\b'),
+      // A customer's own "transfer sent this morning", "Überweisung ist raus", "le virement a été effectué ce jour",
+      // "ya está hecha la transferencia", "ho fatto il bonifico", "heb het net overgemaakt", "já fiz o pagamento".
+      re(
+        `\\b(?:i|we)(?:'ve| have)? (?:just |now |already )?(?:sent|made|done|wired|transferred) ${gap(3)}(?:payment|transfer|money|full amount)\\b|\\b(?:bank )?(?:transfer|payment|money) (?:sent|made|done|gone (?:out|through))\\b|\\b(?:i|we)(?:'ve| have)? (?:just |now |already )?paid (?:it|this|that|you|the (?:full )?(?:amount|balance))\\b`,
+      ),
+      re(
+        `\\buberweisung (?:ist |wurde )?${gap(2)}(?:raus|getatigt|ausgefuhrt|veranlasst|erledigt|unterwegs)\\b|\\b(?:habe|hab) ${gap(5)}(?:uberwiesen|bezahlt)\\b`,
+      ),
+      re(
+        `\\bvirement ${gap(3)}(?:effectue|fait|parti|envoye|passe)\\b|\\b(?:j'ai|nous avons) (?:bien )?(?:fait|effectue|lance|envoye|passe) (?:le |un )?(?:virement|paiement|reglement)\\b|\\bj'ai (?:bien )?(?:regle|paye|vire)\\b`,
+      ),
+      re(
+        `\\btransferencia ${gap(3)}(?:hecha|realizada|efectuada|enviada|ordenada)\\b|\\b(?:he|hemos|te he|le he|os he) (?:hecho|realizado|efectuado|mandado|enviado|ordenado) (?:la |el |un )?(?:transferencia|pago|bizum|ingreso)\\b|\\bya (?:te |le )?(?:he )?pagad[oa]\\b`,
+      ),
+      re(
+        `\\bbonifico ${gap(3)}(?:effettuato|fatto|disposto|eseguito|partito|inviato)\\b|\\bho (?:gia )?(?:fatto|effettuato|disposto|eseguito|inviato) (?:il )?(?:bonifico|pagamento|saldo)\\b|\\bho (?:gia )?(?:pagato|saldato)\\b`,
+      ),
+      re(
+        `\\bheb (?:het|ik het|je het) ${gap(2)}(?:overgemaakt|betaald)\\b|\\b(?:is|zijn) (?:net |zojuist |vandaag |gisteren )?overgemaakt\\b|\\boverboeking ${gap(3)}(?:gedaan|verstuurd|uitgevoerd)\\b`,
+      ),
+      re(
+        `\\btransferencia ${gap(10)}(?:efetuada|feita|realizada|enviada)\\b|\\b(?:fiz|efetuei|realizei|mandei|enviei) (?:o |a )?(?:pagamento|transferencia|pix|mb way)\\b|\\b(?:ja )?(?:paguei|transferi)\\b|\\bpagamento (?:feito|enviado)\\b`,
+      ),
     ],
   },
   {
@@ -392,6 +426,14 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       ),
       re(
         '\\bbetalingsadvies\\b|\\bbeta(?:al|lings)bevestiging\\b|\\baviso de pagamento\\b|\\bcomprova(?:tivo|nte) de (?:pagamento|transferencia)\\b|\\bconfirmacao (?:de|do) (?:pagamento|transferencia)\\b',
+      ),
+      // The payer's proof of a transfer: "screenshot of the bank confirmation", "Überweisungsbeleg", "avis d'opéré",
+      // "justificante del banco", "la contabile", "o comprovativo / comprovante".
+      re(
+        "\\bscreenshot of the (?:bank |payment |transfer )?(?:confirmation|transfer|payment)\\b|\\bbank confirmation\\b|\\buberweisungs(?:beleg|bestatigung|nachweis)\\b|\\bzahlungsnachweis\\b|\\bavis d'opere\\b|\\b(?:justificatif|preuve) de (?:paiement|virement)\\b",
+      ),
+      re(
+        '\\bjustificante (?:del banco|bancario)\\b|\\b(?:la|trova|allego|allegata|in allegato la) contabile\\b|\\b(?:o|segue|mando|envio|junto) (?:o )?comprova(?:tivo|nte)\\b',
       ),
     ],
   },

@@ -14,6 +14,7 @@
 import { logistic, matchCues, type CueHit } from './cues.js';
 import { POSITIVE_EMAIL_CUES, SPECIFIC_EVIDENCE_CUES, SUBJECT_ONLY_CUES } from './email-cues.js';
 import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
+import { HANDS_OVER, QUOTED_REQUEST_CUES } from './email-request-cues.js';
 import { NEEDS_NAMED_INVOICE, NEEDS_NO_PURCHASE, SETTLEMENT_CUES } from './email-settlement-cues.js';
 import { detectLanguage } from './language.js';
 import { parseSubject, splitEmailBody, splitForwardedMessage } from './quotes.js';
@@ -142,8 +143,21 @@ const DELIVERS: ReadonlySet<string> = new Set([
  * invoice of the thread, which its subject names: the subject and the own text count this much.
  */
 export const REPLY_WITHOUT_DELIVERY_FACTOR = 0.5;
+/**
+ * A reply that answers the other side's quoted request for a bill with an attachment ("Could you send me an invoice?"
+ * / "Sure, it's attached") hands over the requested bill, though its own text may name it only by a pronoun: this
+ * much is added to the total.
+ */
+export const REQUESTED_HANDOVER_WEIGHT = 2.0;
+/** How much of the quoted text is searched for the request (the latest message comes first). */
+const QUOTED_REQUEST_WINDOW = 1500;
 /** Malware and scams dressed as invoices: with one, nothing in the mail is a bill. */
-const SCAM: ReadonlySet<string> = new Set(['suspicious_file', 'unauthorised_charge', 'shared_document_phish']);
+const SCAM: ReadonlySet<string> = new Set([
+  'suspicious_file',
+  'unauthorised_charge',
+  'shared_document_phish',
+  'pay_link_ultimatum',
+]);
 /** "This is not an invoice / keine Rechnung": the mail says of itself that it is no bill. */
 const DISCLAIMS: ReadonlySet<string> = new Set(['not_an_invoice']);
 /** Request cues that a reply's subject only repeats. */
@@ -193,8 +207,19 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
   const disclaimed = allHits.some((h) => DISCLAIMS.has(h.cue.id));
   const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
+  const bodyParts = splitEmailBody(input.body);
+  const handsOverRequested =
+    !settlesInvoice &&
+    !suspicious &&
+    answersRequestWithAttachment(
+      bodyParts,
+      bodyHits.map((h) => h.cue.id),
+    );
   const quietReply =
-    subject.isReply && splitEmailBody(input.body).quoteKind !== null && !bodyHits.some((h) => DELIVERS.has(h.cue.id));
+    subject.isReply &&
+    bodyParts.quoteKind !== null &&
+    !handsOverRequested &&
+    !bodyHits.some((h) => DELIVERS.has(h.cue.id));
 
   const reasons: string[] = [];
   const signals: string[] = [];
@@ -202,6 +227,7 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   if (disclaimed) signals.push('disclaimed');
   if (suspicious) signals.push('scam');
   if (quietReply) signals.push('quiet_reply');
+  if (handsOverRequested) signals.push('requested_handover');
   if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
   if (disclaimed) reasons.push('the mail says it is no invoice: bill cues count 0, a credit note still counts');
   if (suspicious)
@@ -241,6 +267,11 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
       reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
     total += Math.min(positive, MAX_POSITIVE_PER_FIELD);
   }
+  if (handsOverRequested) {
+    total += REQUESTED_HANDOVER_WEIGHT;
+    specific = true;
+    reasons.push(`reply hands over the bill the quoted message asks for +${REQUESTED_HANDOVER_WEIGHT.toFixed(2)}`);
+  }
   if (!specific && total > 0) {
     total -= NO_SPECIFIC_EVIDENCE_PENALTY;
     reasons.push(`no attachment, link, number, amount or due date -${NO_SPECIFIC_EVIDENCE_PENALTY.toFixed(2)}`);
@@ -263,8 +294,31 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   };
 }
 
+/**
+ * The quoted message asks for a bill and the reply's own text hands something over (an attachment word, "here it
+ * is"): the answer to "can you send me the invoice?". A forward is no answer, and a quoted invoice is no request.
+ */
+function answersRequestWithAttachment(parts: ReturnType<typeof splitEmailBody>, ownCueIds: string[]): boolean {
+  if (parts.quoteKind === null || parts.quoteKind === 'forward') return false;
+  const ownHandsOver =
+    ownCueIds.some((id) => id === 'attachment_word' || id === 'attached_invoice') ||
+    HANDS_OVER.test(foldFlat(parts.own));
+  if (!ownHandsOver) return false;
+  const quoted = foldFlat(parts.quoted.slice(0, QUOTED_REQUEST_WINDOW));
+  return matchCues(QUOTED_REQUEST_CUES, [quoted]).length > 0;
+}
+
 /** The rules' margin (total - threshold) is clipped to this before it joins the model's log-odds. */
 export const RULE_MARGIN_CLIP = 4;
+
+/**
+ * When the rules say 'invoice' on one of these signals, the email is 'invoice' whatever the model says. They are the
+ * shapes a bag of words cannot read and the rules can: a demand for payment (dunning or a legal demand), whose words
+ * a payment confirmation shares and only the polarity ("not yet received" against "received") tells apart, and a
+ * reply that hands over the bill the quoted message asks for, whose own text often names no bill at all. The
+ * settlement and scam rules have already had their say in the rules' verdict.
+ */
+const RULE_FLOOR_SIGNALS: ReadonlySet<string> = new Set(['+dunning', '+legal_demand', 'requested_handover']);
 
 /** How the model's p(invoice) and the rules' total are combined (stored with the weights, see model/intent.ts). */
 export interface Combination {
@@ -283,14 +337,23 @@ export function combineWithModel(rules: RuleAssessment, pModel: number, combinat
   const p = Math.min(1 - 1e-9, Math.max(1e-9, pModel));
   const margin = Math.max(-RULE_MARGIN_CLIP, Math.min(RULE_MARGIN_CLIP, rules.rules.total - INVOICE_INTENT_THRESHOLD));
   const combined = logistic(Math.log(p / (1 - p)) + combination.ruleWeight * margin);
-  const intent: EmailIntent = combined >= combination.threshold ? 'invoice' : 'not_invoice';
+  // A scam (an archive or program as the "invoice", a charge to cancel, a document to sign in for, a bill to pay at a
+  // link within hours) is never routed, however invoice-like its words: these cues fired on no invoice of the
+  // tuning set, while the model has few scams to learn from and reads a phishing "unpaid bill" as a reminder.
+  // Floor and veto are the rules' say: with a rule weight of 0 the model decides alone (bench: "model alone").
+  const rulesHaveSay = combination.ruleWeight > 0;
+  const vetoed = rulesHaveSay && rules.rules.signals.includes('scam');
+  const structural =
+    rulesHaveSay && rules.rules.saysInvoice && rules.rules.signals.some((s) => RULE_FLOOR_SIGNALS.has(s));
+  const intent: EmailIntent = (combined >= combination.threshold || structural) && !vetoed ? 'invoice' : 'not_invoice';
   const rounded = Math.round(combined * 1000) / 1000;
   // Rounding must not put a score on the wrong side of the threshold.
   const score =
     intent === 'invoice' ? Math.max(rounded, combination.threshold) : Math.min(rounded, combination.threshold - 0.001);
   const line =
     `model: p(invoice)=${pModel.toFixed(2)}; with the rules' margin ${margin.toFixed(2)} x${combination.ruleWeight}: ` +
-    `p=${combined.toFixed(2)} (threshold ${combination.threshold.toFixed(2)}); rules alone: ${rules.classification.intent}`;
+    `p=${combined.toFixed(2)} (threshold ${combination.threshold.toFixed(2)}); rules alone: ${rules.classification.intent}` +
+    (vetoed ? '; scam: not_invoice whatever the model says' : '');
   return {
     classification: { ...rules.classification, intent, score, reasons: [line, ...rules.classification.reasons] },
     settlesInvoice: rules.settlesInvoice,

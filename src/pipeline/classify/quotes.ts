@@ -62,6 +62,9 @@ function findBoundary(folded: string[]): { index: number; kind: QuoteKind; reaso
     if (REPLY_HEADER_START.test(line)) {
       const joined = [line, folded[i + 1] ?? '', folded[i + 2] ?? ''];
       for (let span = 1; span <= 3; span += 1) {
+        // A wrapped header continues on the next line; after a blank line it is the author's text ("Il bonifico è
+        // partito." / "" / "On Mon ... wrote:") that starts like a header and must not be swallowed with it.
+        if (span > 1 && joined[span - 1] === '') break;
         const candidate = joined.slice(0, span).join(' ').trim();
         if (candidate.length <= 300 && REPLY_HEADER_END.test(candidate)) {
           return { index: i, kind: 'reply', reason: 'reply_header' };

@@ -30,6 +30,14 @@ describe('stripQuotedText', () => {
     );
   });
 
+  it('keeps a one-line answer that starts like a header ("Il", "Le", "On") above a blank line and the header', () => {
+    for (const own of ['Il bonifico è partito stamattina.', 'Le virement est parti hier.', 'On it - paid today.']) {
+      expect(
+        stripQuotedText(`${own}\n\nOn Mon, 6 Jul 2026, Rosa <rosa@example.com> wrote:\n> Invoice 7 attached.`),
+      ).toBe(own);
+    }
+  });
+
   it('drops Outlook header blocks and "Original Message" separators', () => {
     const outlook = [
       'Bitte senden Sie uns die Rechnung.',
