@@ -20,22 +20,22 @@ export const QUOTED_REQUEST_CUES: readonly Cue[] = [
         `\\b(?:can|could|would|will) you ${gap(2)}(?:send|pop|email|e-mail|forward|do|make|write|raise|let me have|drop) ${gap(5)}${ASKED}\\b|\\bplease (?:send|email|forward|raise) ${gap(4)}${ASKED}\\b|\\b(?:send|pop) (?:me|us) ${gap(3)}${ASKED}\\b`,
       ),
       re(
-        `\\b(?:schickst|sendest|schreibst|machst|mailst|kannst|konntest|konnten|konnen|wurden|wurdest) (?:du|sie) ${gap(5)}${ASKED}\\b|\\b(?:schick|sende|schreib) (?:mir|uns) ${gap(4)}${ASKED}\\b`,
+        `\\b(?:schickst|sendest|schreibst|machst|mailst|kannst|konntest|konnten|konnen|wurden|wurdest) (?:du|sie) ${gap(5)}${ASKED}\\b|\\b(?:schick|sende|schreib|schicken sie|senden sie) (?:mir|uns) ${gap(4)}${ASKED}\\b`,
       ),
       re(
-        `\\b(?:tu peux|tu pourrais|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|vous pouvez|vous pourriez|merci de|je veux bien) ${gap(2)}(?:m'|nous |me )?(?:envoyer|faire|transmettre|adresser|renvoyer|etablir) ${gap(3)}${ASKED}\\b`,
+        `\\b(?:tu peux|tu pourrais|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|vous pouvez|vous pourriez|merci de|je veux bien|envoie-moi|envoyez-moi|envoyez-nous|transmettez-nous) ${gap(2)}(?:m'|nous |me )?(?:envoyer|faire|transmettre|adresser|renvoyer|etablir) ${gap(3)}${ASKED}\\b`,
       ),
       re(
-        `\\b(?:me|nos) (?:mandas|envias|pasas|haces|mandaria[sn]?|enviaria[sn]?|podria[sn]?|puede[sn]?|mande|envie) ${gap(4)}${ASKED}\\b|\\b(?:mandame|enviame|pasame|mandeme|envieme|mandadnos) ${gap(2)}${ASKED}\\b|\\b(?:podria[sn]?|puede[sn]?) (?:mandar|enviar|hacer)(?:me|nos)? ${gap(3)}${ASKED}\\b`,
+        `\\b(?:me|nos) (?:mandas|envias|pasas|haces|mandaria[sn]?|enviaria[sn]?|podria[sn]?|puede[sn]?|mande|envie) ${gap(4)}${ASKED}\\b|\\b(?:mandame|enviame|pasame|mandeme|envieme|mandadnos|envianos|mandanos|envienos|mandenos) ${gap(2)}${ASKED}\\b|\\b(?:podria[sn]?|puede[sn]?) (?:mandar|enviar|hacer)(?:me|nos)? ${gap(3)}${ASKED}\\b`,
       ),
       re(
-        `\\b(?:mi|ci) (?:mandi|invii|fai|faresti|manda|mandate|invia|giri|potresti|potrebbe|puoi) ${gap(4)}${ASKED}\\b|\\b(?:puoi|potresti|potrebbe|potete) (?:mandar|inviar|far|girar)(?:mi|ci|ne) ${gap(3)}${ASKED}\\b`,
+        `\\b(?:mi|ci) (?:mandi|invii|fai|faresti|manda|mandate|invia|giri|potresti|potrebbe|puoi) ${gap(4)}${ASKED}\\b|\\b(?:puoi|potresti|potrebbe|potete) (?:mandar|inviar|far|girar)(?:mi|ci|ne) ${gap(3)}${ASKED}\\b|\\b(?:mandami|inviami|mandateci|inviateci|mandaci|inviaci|fammi) ${gap(3)}${ASKED}\\b`,
       ),
       re(
-        `\\b(?:kun je|kunt u|zou je|zou u|wil je|wilt u|stuur je|mail je) ${gap(5)}${ASKED}\\b|\\b${ASKED} ${gap(3)}(?:mailen|sturen|toesturen|opsturen)\\?`,
+        `\\b(?:kun je|kunt u|zou je|zou u|wil je|wilt u|stuur je|mail je|stuur (?:me|mij|ons)|mail (?:me|mij|ons)) ${gap(5)}${ASKED}\\b|\\b${ASKED} ${gap(3)}(?:mailen|sturen|toesturen|opsturen)\\?`,
       ),
       re(
-        `\\b(?:mandas-me|envias-me|manda-me|envia-me|mande-me|envie-me|me manda|me envia|me mandar|me enviar) ${gap(4)}${ASKED}\\b|\\b(?:podes|pode|poderia|consegue|consegues|voce consegue) ${gap(3)}(?:mandar|enviar|passar|fazer|emitir)(?:-me|-nos)? ${gap(4)}${ASKED}\\b`,
+        `\\b(?:mandas-me|envias-me|manda-me|envia-me|mande-me|envie-me|envie-nos|mande-nos|envia-nos|manda-nos|enviem-nos|me manda|me envia|me mandar|me enviar) ${gap(4)}${ASKED}\\b|\\b(?:podes|pode|poderia|consegue|consegues|voce consegue) ${gap(3)}(?:mandar|enviar|passar|fazer|emitir)(?:-me|-nos)? ${gap(4)}${ASKED}\\b`,
       ),
     ],
   },
