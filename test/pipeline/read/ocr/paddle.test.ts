@@ -113,26 +113,6 @@ describe('the paddle engine on real receipts', { timeout: 60_000 }, () => {
     expect(text).toMatch(/ALFAMART/);
   });
 
-  it('reads each line the same alone as among the rest of the page (no padding from wider neighbours)', async () => {
-    const model = await PaddleOcr.load();
-    try {
-      const [image] = await normalizeImage(textractorReceiptJpeg());
-      const grey = await model.decode(image!.png);
-      const boxes = await model.detect(grey);
-      expect(boxes.length).toBeGreaterThan(40);
-      const together = await model.recognize(grey, boxes);
-      // The narrowest, the widest and a middle one: the lines where a shared, padded input would differ most.
-      const byWidth = [...boxes].sort((a, b) => a.width / a.height - b.width / b.height);
-      for (const box of [byWidth[0]!, byWidth[Math.floor(byWidth.length / 2)]!, byWidth.at(-1)!]) {
-        const [alone] = await model.recognize(grey, [box]);
-        expect(alone).toBeDefined();
-        expect(together).toContainEqual(alone);
-      }
-    } finally {
-      await model.release();
-    }
-  });
-
   it('loads the models once per process, however many pools use them', async () => {
     const second = await createOcrPool({ engine: 'paddle', size: 1 });
     try {

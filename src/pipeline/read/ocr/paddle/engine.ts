@@ -30,6 +30,14 @@ const REC_HEIGHT = 48;
 const REC_STEP = 8;
 /** Widest line crop (the recognizer then squeezes wider lines: ~110 characters at this width). */
 const REC_MAX_WIDTH = 1920;
+/**
+ * Line crops per recognizer run, of similar widths so little padding is computed. One crop per run costs less CPU
+ * (measured with bench/ocr/profile.ts: 1.06 vs 1.23 s on the textractor receipt, 1.46 vs 2.31 s on the Flipkart
+ * invoice) but reads worse on bench:ocr (31 pages: 1,485 vs 1,328 character errors, 803 vs 813 digit tokens, though
+ * 165 vs 163 labelled values): the right-hand padding a crop gets beside wider ones changes how it reads, mostly
+ * for the better on long lines of born-digital pages. Batches of 16 cost ten times more (large activations).
+ */
+const REC_BATCH = 8;
 /** The orientation check's detector input (~0.2 s), how many line boxes it reads each way, and the confidence
  * below which neither way is trusted. */
 const ORIENTATION_PIXELS = 400_000;
@@ -139,30 +147,34 @@ export class PaddleOcr {
     }));
   }
 
-  /**
-   * Reads every box, one line crop per recognizer run; lines in reading order (rows top to bottom, left to right).
-   * Why not batches (PaddleOCR pads 6-8 crops to the widest): measured with bench/ocr/profile.ts-style runs on the
-   * textractor receipt and the Flipkart invoice, batches of 8 width-sorted crops cost 13-57% more CPU than one crop
-   * per run (1.23 vs 1.06 s and 2.31 vs 1.46 s), batches of 16 ten times more: without onnxruntime's arena every run
-   * allocates its activations anew, and a batch's (8 x 240 steps x 6,625 classes for the widest crops) are large.
-   * Single crops also carry no padding, so a line reads the same whatever lines are read beside it.
-   */
+  /** Reads every box; lines in reading order (rows top to bottom, left to right). */
   async recognize(image: GreyImage, boxes: readonly TextBox[]): Promise<Line[]> {
+    const items = boxes
+      .map((box) => ({
+        box,
+        width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))),
+      }))
+      .sort((a, b) => a.width - b.width);
     const lines: Line[] = [];
-    for (const box of boxes) {
-      const width = Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height)));
-      const inputWidth = Math.ceil(width / REC_STEP) * REC_STEP;
-      const tensor = new Float32Array(3 * REC_HEIGHT * inputWidth);
-      writeRecognitionItem(tensor, 0, inputWidth, image, box, width, REC_HEIGHT);
-      const input = new ort.Tensor('float32', tensor, [1, 3, REC_HEIGHT, inputWidth]);
+    for (let start = 0; start < items.length; start += REC_BATCH) {
+      const batch = items.slice(start, start + REC_BATCH);
+      const batchWidth = Math.ceil(batch.at(-1)!.width / REC_STEP) * REC_STEP;
+      const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * batchWidth);
+      batch.forEach((item, index) =>
+        writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT),
+      );
+      const input = new ort.Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, batchWidth]);
       const output = await this.recognition.run({ [this.recognition.inputNames[0]!]: input });
       const result = output[this.recognition.outputNames[0]!]!;
       const [, steps, classes] = result.dims as [number, number, number];
-      const chars = decodeCtc(result.data as Float32Array, 0, steps, classes, this.symbols);
-      // Input pixels per time step, then crop pixels -> image pixels.
-      const stepWidth = (inputWidth / steps) * (box.width / width);
-      const line = lineFromChars(chars, box, stepWidth);
-      if (line !== null) lines.push(line);
+      const probabilities = result.data as Float32Array;
+      batch.forEach((item, index) => {
+        const chars = decodeCtc(probabilities, index * steps * classes, steps, classes, this.symbols);
+        // Input pixels per time step, then crop pixels -> image pixels.
+        const stepWidth = (batchWidth / steps) * (item.box.width / item.width);
+        const line = lineFromChars(chars, item.box, stepWidth);
+        if (line !== null) lines.push(line);
+      });
     }
     return inReadingOrder(lines);
   }
