@@ -1,12 +1,13 @@
 // Invoice-intent classifier for email mode (status classifying_email_content).
 //
 // Decision rule: a linear score over cues (email-cues.ts, email-negative-cues.ts, email-settlement-cues.ts), each
-// counted at most once per field, weighted by the field it was found in (FIELD_WEIGHTS), then three email-level
+// counted at most once per field, weighted by the field it was found in (FIELD_WEIGHTS), then the email-level
 // rules: an email that settles an invoice it names (payment confirmation, receipt of payment, refund, remittance)
-// counts no bill cue; a reply that hands nothing over counts half; a scam counts no bill cue. The rules alone say
-// 'invoice' when the total reaches INVOICE_INTENT_THRESHOLD (assessEmailByRules). The shipped decision
-// (assessEmail) is the learned model's (model/intent.ts) log-odds plus a fixed share of the rules' margin
-// (combineWithModel); its probability is the score.
+// counts no bill cue; a reply that hands nothing over counts half; a reply that answers a quoted request for a bill
+// with an attachment adds REQUESTED_HANDOVER_WEIGHT; a scam counts no bill cue. The rules alone say 'invoice' when
+// the total reaches INVOICE_INTENT_THRESHOLD (assessEmailByRules). The shipped decision (assessEmail) is the learned
+// model's (model/intent.ts) log-odds plus a fixed share of the rules' margin (combineWithModel), with the rules'
+// floor (a demand for payment, a requested hand-over) and the scam veto; its probability is the score.
 // Label policy (docs/email-classification.md): the email delivers, forwards, re-sends or demands payment of a bill
 // the recipient owes or keeps for its books, or a credit note it receives (invoices, purchase receipts, credit
 // notes, payment reminders and dunning letters). Payment confirmations, receipts of payment for an invoice,
