@@ -7,7 +7,12 @@ import { normalizeImage } from '../../../../src/pipeline/read/image/index.js';
 import { createOcrPool, ocrImage, type OcrPool } from '../../../../src/pipeline/read/ocr/index.js';
 import { decodeCtc } from '../../../../src/pipeline/read/ocr/paddle/ctc.js';
 import { boxesFromProbabilities, DB_DEFAULTS } from '../../../../src/pipeline/read/ocr/paddle/db-postprocess.js';
-import { lineFromChars, PaddleOcr } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
+import {
+  detectionInputSize,
+  lineFromChars,
+  PADDLE_DEFAULTS,
+  PaddleOcr,
+} from '../../../../src/pipeline/read/ocr/paddle/engine.js';
 import { alfamartPhotoJpeg, pageText, textractorReceiptJpeg } from './support/images.js';
 
 describe('DB post-processing', () => {
@@ -72,6 +77,28 @@ describe('CTC decoding', () => {
     expect(amount!.uncertainDigits).toEqual([1]);
     expect(label!.uncertainDigits).toBeUndefined();
     expect(amount!.confidence).toBeCloseTo((0.99 + 0.55 + 0.99 + 0.95) / 4, 2);
+  });
+});
+
+describe('the detector input size', () => {
+  const pixels = (size: { width: number; height: number }) => size.width * size.height;
+
+  it('gives receipt strips, upright or on their side, the smaller budget and pages the full one', () => {
+    const receipt = detectionInputSize({ width: 840, height: 2000 }, PADDLE_DEFAULTS);
+    const sideways = detectionInputSize({ width: 2145, height: 906 }, PADDLE_DEFAULTS);
+    const a4 = detectionInputSize({ width: 2480, height: 3508 }, PADDLE_DEFAULTS);
+    for (const size of [receipt, sideways, a4]) {
+      expect(size.width % 32).toBe(0);
+      expect(size.height % 32).toBe(0);
+    }
+    expect(pixels(receipt)).toBeLessThanOrEqual(1.05 * PADDLE_DEFAULTS.stripDetectionPixels);
+    expect(pixels(sideways)).toBeLessThanOrEqual(1.05 * PADDLE_DEFAULTS.stripDetectionPixels);
+    expect(sideways.width).toBeGreaterThan(sideways.height);
+    expect(pixels(a4)).toBeGreaterThan(0.95 * PADDLE_DEFAULTS.detectionPixels);
+  });
+
+  it('never enlarges a small image', () => {
+    expect(detectionInputSize({ width: 320, height: 960 }, PADDLE_DEFAULTS)).toEqual({ width: 320, height: 960 });
   });
 });
 
