@@ -27,7 +27,7 @@ export interface PaddleSettings {
  */
 export const PADDLE_DEFAULTS: PaddleSettings = {
   detectionPixels: 1_000_000,
-  // A strip's lines run across its short side, so its type is large for its pixel count: on the 8 receipt strips of
+  // A strip's lines run across its short side, so its type is large for its pixel count: on the 9 receipt strips of
   // the bench:ocr real set 0.8 MP was never worse than 1.0 MP (74 vs 79 character errors, 242 vs 238 digit tokens,
   // labelled values equal) for ~20% less detector work; A4 pages lose at 0.8 MP (docs/ocr.md, "Speed and memory").
   stripDetectionPixels: 800_000,
