@@ -1,7 +1,7 @@
 // Where paddle's time goes on one page: `node --import tsx bench/ocr/profile.ts [image ...]` reads each image a few
 // times in one process (models loaded once, outside the clock) and prints CPU and wall milliseconds per stage
-// (decode, detection, recognition) and the process's peak RSS. PROFILE_THREADS, PROFILE_PIXELS and PROFILE_RUNS
-// override onnxruntime's threads per run, the detector input and the repetitions. Images default to two real pages in test/fixtures:
+// (decode, detection, recognition) and the process's peak RSS. PROFILE_THREADS, PROFILE_PIXELS, PROFILE_STRIP_PIXELS
+// and PROFILE_RUNS override onnxruntime's threads per run, the detector inputs and the repetitions. Images default to two real pages in test/fixtures:
 // a receipt and an A4 invoice. For a function-level view, add `--cpu-prof` to node's options.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -26,8 +26,9 @@ async function timed<T>(step: () => Promise<T>): Promise<{ value: T; cpuMs: numb
 
 const threads = Number(process.env.PROFILE_THREADS ?? PADDLE_DEFAULTS.threads);
 const detectionPixels = Number(process.env.PROFILE_PIXELS ?? PADDLE_DEFAULTS.detectionPixels);
-const engine = await PaddleOcr.load({ threads, detectionPixels });
-console.log(`threads ${threads}, detector input ${detectionPixels} px`);
+const stripDetectionPixels = Number(process.env.PROFILE_STRIP_PIXELS ?? PADDLE_DEFAULTS.stripDetectionPixels);
+const engine = await PaddleOcr.load({ threads, detectionPixels, stripDetectionPixels });
+console.log(`threads ${threads}, detector input ${detectionPixels} px, receipt strips ${stripDetectionPixels} px`);
 for (const file of images) {
   const [page] = await normalizeImage(await readFile(file));
   const png = (await preprocessPage(page!.png, PREPROCESS_DEFAULTS)).png;
