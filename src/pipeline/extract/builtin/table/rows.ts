@@ -226,8 +226,9 @@ export function groupItems(
       continue;
     }
     if (!current) {
-      if (kind === 'text') leading.push(row);
-      else {
+      // Only the rows above the first item may open it; rows after an intermediate subtotal head a new section.
+      if (kind === 'text' && items.length === 0) leading.push(row);
+      else if (items.length === 0) {
         leading = [];
         beforeLeading = line;
       }
