@@ -202,26 +202,46 @@ function gluedPoNumbers(layout: Layout): Candidate<string>[] {
   return found;
 }
 
-/** The same labels with their value in the same cell after a colon or '#' ("Bon-Nr.:6197", "Receipt #1081-00024"). */
-const RECEIPT_REFERENCE_INLINE =
-  /^(?:booking|receipt|transaction|folio|voucher|beleg|quittung|bon|kassenbon|bonnummer|ticket)[\s-]*(?:id|no\.?|nr\.?|number|nummer|n[°º])?\s*[:#]\s*([A-Z0-9][A-Z0-9\-/.]{1,24})$/iu;
+/** What receipts call their reference, in the supported languages ("Bon", "Ticket", "Scontrino", "Recibo", ...). */
+const RECEIPT_WORDS =
+  'booking|receipt|transaction|trans|folio|voucher|reservation|confirmation|beleg|quittung|kassenbon|bon|ticket|reçu|recu|ricevuta|scontrino|recibo|tique|kassabon|doc';
+/** The number word that may follow or precede it ("No.", "Nr.", "n°", "#"). */
+const NUMBER_WORD = '(?:id|no\\.?|nr\\.?|number|nummer|n[°º]\\.?|n\\.|num\\.?|#)';
+const REFERENCE_VALUE = '([A-Z0-9][A-Z0-9\\-/.]{1,24})(?=\\s|$)';
+
+/**
+ * The label and its value in one cell, maybe followed by more ("Bon-Nr.:6197", "Receipt #1081-00024", "Receipt No.
+ * 59766 September 20, 2021 16:25", "N° ticket 65219"). A number word or ':'/'#' must mark it as a reference, or
+ * the value must have four digits or more ("Bon 19398"): "Bon 2" or "Doc 3" alone say nothing.
+ */
+const RECEIPT_REFERENCE_INLINE = [
+  new RegExp(
+    `^(?:${RECEIPT_WORDS})(?:nr|nummer)?\\.?[\\s-]*(?:${NUMBER_WORD}\\s*[:#]?|[:#])\\s*${REFERENCE_VALUE}`,
+    'iu',
+  ),
+  new RegExp(`^${NUMBER_WORD}\\s*(?:${RECEIPT_WORDS})\\.?\\s*[:#]?\\s*${REFERENCE_VALUE}`, 'iu'),
+  new RegExp(`^(?:${RECEIPT_WORDS})(?:nr|nummer)?\\.?\\s+(\\d{4,12})(?=\\s|$)`, 'iu'),
+];
 
 /**
  * Receipts name their reference differently ("Booking ID", "Receipt No.", "Transaction ID", "Folio No."): a weak
  * invoice-number label, used only when no invoice-number label gives a value. (A wish for the shared dictionary.)
  */
-const RECEIPT_REFERENCE =
-  /^(?:booking|receipt|transaction|folio|voucher|reservation|confirmation|beleg|quittung|reçu|ricevuta|recibo|bon|kassenbon|bonnummer)\s*(?:id|no\.?|nr\.?|number|nummer|n[°º]|#)?\s*:?$/iu;
+const RECEIPT_REFERENCE = new RegExp(
+  `^(?:(?:${RECEIPT_WORDS})(?:nr|nummer)?\\.?\\s*${NUMBER_WORD}?|${NUMBER_WORD}\\s*(?:${RECEIPT_WORDS})\\.?)\\s*:?$`,
+  'iu',
+);
 
 function receiptReferences(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
   const found: Candidate<string>[] = [];
   for (const segment of layout.segments) {
     // "Bon-Nr.:6197": label and value glued in one cell.
-    const inline = RECEIPT_REFERENCE_INLINE.exec(segment.text);
+    const inline = RECEIPT_REFERENCE_INLINE.map((r) => r.exec(segment.text)).find((m) => m?.[1]);
     if (inline?.[1]) {
-      const start = segment.text.length - inline[1].length;
+      const end = inline[0].length;
+      const start = end - inline[1].length;
       const c = fromSpan(
-        { run: segment, from: start, to: segment.text.length },
+        { run: segment, from: start, to: end },
         readIdentifier(inline[1], hints),
         0.45,
         'receipt-reference',

@@ -147,6 +147,20 @@ function columnAmounts(
   return found;
 }
 
+/** An including-tax qualifier opening a row ("incl. VAT", "inkl.", "dont TVA", "di cui IVA", "waarvan BTW"). */
+const INCLUDING_OPENS =
+  /^(?:incl\.?|inkl\.?|inc\.|including|inclusive|inklusive|enth\.?|enthaltene?|dont|di cui|waarvan|(?:vat|tax|tva|iva|btw|mwst\.?)\s+(?:included|incluse|inclusa|incluido|comprise|inbegrepen))(?![\p{L}])/iu;
+const RATE = /\d\s?%/;
+
+/**
+ * "incl. VAT 20% £10.63", "dont TVA 20% 2,10", "VAT included 20% 1.60": a row opened by an including-tax qualifier
+ * with a tax rate before its amount names the tax contained in a receipt's total, not the gross total (which such a
+ * label means alone: "Incl. BTW € 593,36").
+ */
+function containedTax(head: LabelHit, rowText: string): boolean {
+  return head.field === 'total' && head.atStart && INCLUDING_OPENS.test(rowText) && RATE.test(rowText);
+}
+
 function labelledAmounts(
   layout: Layout,
   labels: LabelIndex,
@@ -180,6 +194,7 @@ function labelledAmounts(
           if (belowSpan) spans.push({ span: belowSpan, weight: RELATION_WEIGHT.below * 0.9 });
         }
       }
+      const field = containedTax(head, segment.text.slice(head.start, clause.to)) ? 'tax' : head.field;
       for (const { span, weight } of spans) {
         const text = span.run.text.slice(span.from, span.to);
         // Whole numbers ("Total 1939") only in documents without decimals, and never after a label inside prose.
@@ -187,8 +202,13 @@ function labelledAmounts(
         if (!reading) continue;
         const evidence = evidenceOf(span, reading.start, reading.end);
         if (!evidence) continue;
-        pools[head.field].push(
-          candidate(reading.value.value, head.confidence * placement * weight * reading.quality, evidence, 'label'),
+        pools[field].push(
+          candidate(
+            reading.value.value,
+            head.confidence * placement * weight * reading.quality,
+            evidence,
+            field === head.field ? 'label' : 'label:contained-tax',
+          ),
         );
         break;
       }

@@ -100,6 +100,13 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
     },
   },
   {
+    // A bare "Number:" beside "Date:" under the document's title (templates that print the title once): weaker than
+    // any named reference, so "Customer number" or "Order number" still win where they are printed.
+    field: 'invoice_number',
+    weight: 0.5,
+    variants: { en: ['Number'], de: ['Nummer'], fr: ['Numéro'], es: ['Número'], it: ['Numero'], nl: ['Nummer'] },
+  },
+  {
     field: 'invoice_date',
     variants: {
       en: [

@@ -48,9 +48,14 @@ const ANY_CASE_FORMS = [
   'e\\.\\s?v\\.',
   'b\\.\\s?v\\.',
   'n\\.\\s?v\\.',
+  // Dutch partnerships written with dots ("Jansen Bouw V.O.F.", "Smit C.V.").
+  'v\\.\\s?o\\.\\s?f\\.',
+  'c\\.\\s?v\\.',
   'inc\\.?',
   'incorporated',
   'ltd\\.?',
+  // British public companies write it in lower case ("Tesco plc").
+  'plc',
   'limited',
   'l\\.l\\.c\\.',
   'corp\\.?',

@@ -279,7 +279,15 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
     if (!vendor && blocks.length >= 2) {
       // Two address blocks and no other clue: the letterhead (upper one) is the seller's.
       const top = blocks.reduce((a, b) => (b.box.y < a.box.y ? b : a));
-      vendor = { ...top, role: 'vendor', confidence: 0.4, rule: 'letterhead' };
+      // A name printed above the upper block, aligned with it (a letterhead set apart from its address by a blank
+      // line, whose town row then looks like the first row of a block: "Ashworth & Holloway plc" ... "Bristol /
+      // HM17 8GV"). A name elsewhere on the row (a tagline at the right) does not count.
+      const header = headerNameVendor(layout, labels);
+      const aligned = header !== null && Math.abs(header.box.x - top.box.x) <= (layout.pages[0]?.lineHeight ?? 10);
+      vendor =
+        header && aligned && bottom(header.box) < top.box.y && !blocks.some((b) => inside(header.box, b.box))
+          ? { ...header, rule: 'letterhead:header-name' }
+          : { ...top, role: 'vendor', confidence: 0.4, rule: 'letterhead' };
     }
     // No heading, no sender line, no legal form, not two address blocks: the letterhead or receipt header names
     // the vendor (the largest name at the top of the first page).
