@@ -34,7 +34,10 @@ export function generateDocument(runSeed: number, index: number): GeneratedDocum
   // Tills mostly print in a monospaced face.
   const fonts =
     template.type === 'receipt' && rng.chance(0.6) ? (FONT_FAMILIES[2] as FontFamily) : rng.pick(FONT_FAMILIES);
-  const model = drawModel(rng, template.type, locale, { discounts: template.discounts });
+  const model = drawModel(rng, template.type, locale, {
+    discounts: template.discounts,
+    singleQuantityUnprinted: template.singleQuantityUnprinted === true,
+  });
   const pages = template.draw(model, rng, fonts);
   const name = `${String(index).padStart(4, '0')}-${template.id}-${locale.id}`;
   return {

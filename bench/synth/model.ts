@@ -116,7 +116,7 @@ export function drawModel(
   rng: Rng,
   type: DocumentType,
   locale: Locale,
-  options: { discounts: boolean },
+  options: { discounts: boolean; singleQuantityUnprinted?: boolean },
 ): DocumentModel {
   const words = WORDS[locale.language];
   const numberStyle = rng.pick(locale.numberStyles);
@@ -159,12 +159,16 @@ export function drawModel(
       discount: l.discountPercent > 0 ? `${l.discountPercent}${locale.language === 'en' ? '' : ' '}%` : '',
       taxRate: printedRate,
       amount: money(l.amountCents, lineCurrency),
-      label: {
-        description: multiLine ? `${description} ${l.detail}` : description,
-        quantity: l.quantity / 100,
-        unit_price: l.unitCents / 100,
-        amount: l.amountCents / 100,
-      },
+      // Labels hold what the page prints: no quantity or unit price where the layout leaves them out.
+      label:
+        options.singleQuantityUnprinted && l.quantity === 100
+          ? { description, amount: l.amountCents / 100 }
+          : {
+              description: multiLine ? `${description} ${l.detail}` : description,
+              quantity: l.quantity / 100,
+              unit_price: l.unitCents / 100,
+              amount: l.amountCents / 100,
+            },
     };
   });
   let cash: string | null = null;

@@ -82,6 +82,8 @@ describe('synthetic documents', () => {
       expect(lines.length, name).toBeGreaterThan(0);
       const sum = lines.reduce((s, l) => s + cents(l.amount), 0);
       for (const l of lines) {
+        // A till's one-piece line prints (and labels) its amount only.
+        if (l.quantity === undefined && template === 'receipt-till') continue;
         const gross = Math.round(Number(l.quantity) * cents(l.unit_price));
         // Only the discount layout may print an amount below quantity x price.
         if (template === 'itemized-grid') expect(cents(l.amount), name).toBeLessThanOrEqual(gross);

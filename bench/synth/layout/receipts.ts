@@ -88,6 +88,7 @@ const receiptTill: Template = {
   id: 'receipt-till',
   type: 'receipt',
   discounts: false,
+  singleQuantityUnprinted: true,
   draw(model, rng, fonts) {
     const { canvas, size } = start(fonts, rng);
     let y = header(canvas, model, rng, size);

@@ -9,5 +9,7 @@ export interface Template {
   type: DocumentType;
   /** The layout prints a discount column, so lines may carry discounts. */
   discounts: boolean;
+  /** A line of one piece prints only its description and amount (till rolls): its label then has no quantity or unit price either. */
+  singleQuantityUnprinted?: boolean;
   draw(model: DocumentModel, rng: Rng, fonts: FontFamily): PdfPage[];
 }
