@@ -24,6 +24,9 @@ afterAll(async () => {
 const read = (file: string, imageText = true): Promise<ReadDocument> =>
   readDocument({ bytes: dataset(`invoice2data/documents/${file}`), format: 'pdf' }, { ocr, pdfRunner, imageText });
 
+/** OCR of a page (and the first model load) takes seconds, more on a loaded 2-core machine: a safety net, not a speed test. */
+const OCR_TIMEOUT = { timeout: 120_000 };
+
 const ocrLines = (doc: ReadDocument): Line[] =>
   doc.pages.flatMap((p) => p.lines).filter((l) => l.confidence !== undefined);
 
@@ -38,24 +41,28 @@ describe('images on text pages', () => {
     expect(boxes[1]!.y).toBeLessThan(60);
   });
 
-  it('are read by OCR into the page, with confidences, inside the image and beside the text layer', async () => {
-    const [withImages, without] = await Promise.all([read('saeco.pdf'), read('saeco.pdf', false)]);
-    const added = ocrLines(withImages);
-    expect(ocrLines(without)).toEqual([]);
-    expect(withImages.pages[0]!.lines.length).toBe(without.pages[0]!.lines.length + added.length);
-    const footer = added.find((l) => l.text.includes('Luscious'));
-    expect(footer?.text).toMatch(/e-Luscious Nederland/);
-    expect(footer!.bbox.y).toBeGreaterThan(715);
-    expect(footer!.bbox.x).toBeGreaterThan(35);
-    for (const word of footer!.words) expect(word.confidence).toBeGreaterThanOrEqual(0.6);
-    expect(added.some((l) => /KvK|Kvk/i.test(l.text) && l.text.includes('04080176'))).toBe(true);
-    expect(withImages.info.imagesRead).toBe(2);
-    // Lines stay in reading order with the new ones merged in.
-    const ys = withImages.pages[0]!.lines.map((l) => l.bbox.y);
-    expect(ys).toEqual([...ys].sort((a, b) => a - b));
-  });
+  it(
+    'are read by OCR into the page, with confidences, inside the image and beside the text layer',
+    OCR_TIMEOUT,
+    async () => {
+      const [withImages, without] = await Promise.all([read('saeco.pdf'), read('saeco.pdf', false)]);
+      const added = ocrLines(withImages);
+      expect(ocrLines(without)).toEqual([]);
+      expect(withImages.pages[0]!.lines.length).toBe(without.pages[0]!.lines.length + added.length);
+      const footer = added.find((l) => l.text.includes('Luscious'));
+      expect(footer?.text).toMatch(/e-Luscious Nederland/);
+      expect(footer!.bbox.y).toBeGreaterThan(715);
+      expect(footer!.bbox.x).toBeGreaterThan(35);
+      for (const word of footer!.words) expect(word.confidence).toBeGreaterThanOrEqual(0.6);
+      expect(added.some((l) => /KvK|Kvk/i.test(l.text) && l.text.includes('04080176'))).toBe(true);
+      expect(withImages.info.imagesRead).toBe(2);
+      // Lines stay in reading order with the new ones merged in.
+      const ys = withImages.pages[0]!.lines.map((l) => l.bbox.y);
+      expect(ys).toEqual([...ys].sort((a, b) => a - b));
+    },
+  );
 
-  it('make the logo of an invoice readable: "amazon" where the AWS logo is painted', async () => {
+  it('make the logo of an invoice readable: "amazon" where the AWS logo is painted', OCR_TIMEOUT, async () => {
     const doc = await read('AmazonWebServices.pdf');
     const logo = ocrLines(doc)
       .flatMap((l) => l.words)
@@ -77,7 +84,7 @@ describe('images on text pages', () => {
 });
 
 describe('the second look (DOCEX_OCR_PDF_IMAGES=auto)', () => {
-  it('reads the images of a document read without them, once', async () => {
+  it('reads the images of a document read without them, once', OCR_TIMEOUT, async () => {
     const bytes = dataset('invoice2data/documents/saeco.pdf');
     const sources = [{ bytes, format: 'pdf' as const }];
     const deps = { ocr, pdfRunner };
