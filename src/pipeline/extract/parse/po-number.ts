@@ -48,7 +48,9 @@ export function findPoNumbers(text: string): FoundPoNumber[] {
   for (const m of scanned.matchAll(GLUED)) {
     const value = m[2] as string;
     const index = m.index + (m[1] as string).length;
-    if (found.some((f) => f.index === index) || !acceptable(value, scanned, index)) continue;
+    // "Ordernummer: PO-39927": the prefix belongs to the value a label already gave, printed whole.
+    const inLabelled = found.some((f) => m.index >= f.index && m.index < f.index + f.length);
+    if (inLabelled || found.some((f) => f.index === index) || !acceptable(value, scanned, index)) continue;
     found.push({ value, label: (m[1] as string).trim(), index, length: value.length });
   }
   return found.sort((a, b) => a.index - b.index);

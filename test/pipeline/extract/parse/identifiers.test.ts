@@ -119,6 +119,10 @@ describe('purchase-order numbers', () => {
     ['Ordine n. 123/2026', '123/2026'],
     ['Inkoopordernummer 4500012345', '4500012345'],
     ['Uw bestelling: 98765', '98765'],
+    // A label's value printed with its own PO prefix is taken whole, once.
+    ['Ordernummer: PO-39927', 'PO-39927'],
+    ['Purchase Order PO-41723', 'PO-41723'],
+    ['N° BON DE COMMANDE : PO201925478', 'PO201925478'],
   ])('%j -> %s', (text, value) => {
     const found = findPoNumbers(text);
     expect(found.map((f) => f.value)).toEqual([value]);
