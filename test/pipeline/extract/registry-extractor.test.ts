@@ -4,9 +4,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PipelineError } from '../../../src/pipeline/errors.js';
 import { createExtractor, type ExtractorDeps, type ParserVersionRef } from '../../../src/pipeline/extract/index.js';
-import { parseLlmSettings, type LlmSettings } from '../../../src/pipeline/extract/llm/settings.js';
+import type { LlmSettings } from '../../../src/pipeline/extract/llm/settings.js';
 import { sampleInvoice, sampleInvoiceAnswer } from './llm/support/documents.js';
-import { completion, startFakeLlmServer, type FakeLlmServer } from './llm/support/fake-llm-server.js';
+import { completion, settingsFor, startFakeLlmServer, type FakeLlmServer } from './llm/support/fake-llm-server.js';
 
 const KEY = 'sk-extractor-test-key-ABCDEFGH12345678';
 const ctx = { log: pino({ level: 'silent' }), signal: new AbortController().signal };
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  envLlm = parseLlmSettings({
-    baseUrl: server.baseUrl,
-    apiKey: KEY,
-    model: 'gpt-4o',
-    allowPrivateNetworks: true,
+  envLlm = settingsFor(server, KEY, {
     timeoutMs: 2000,
     maxRetries: 0,
     prices: { inputPerMillion: '2.50', outputPerMillion: '10.00' },

@@ -6,7 +6,13 @@ import { createChatCompletion, createLlmDispatcher } from '../../../../src/pipel
 import { retryAfterMs } from '../../../../src/pipeline/extract/llm/retry.js';
 import { parseLlmSettings, type LlmSettings } from '../../../../src/pipeline/extract/llm/settings.js';
 import type { ChatRequest } from '../../../../src/pipeline/extract/llm/wire.js';
-import { apiError, completion, startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.js';
+import {
+  apiError,
+  completion,
+  settingsFor,
+  startFakeLlmServer,
+  type FakeLlmServer,
+} from './support/fake-llm-server.js';
 
 const KEY = 'sk-test-0123456789abcdefSECRET';
 const FAST = { baseDelayMs: 10, maxDelayMs: 40 };
@@ -57,14 +63,7 @@ describe('chat-completions client', () => {
   afterAll(() => server.close());
   beforeEach(() => {
     server.requests.length = 0;
-    settings = parseLlmSettings({
-      baseUrl: server.baseUrl,
-      apiKey: KEY,
-      model: 'gpt-4o',
-      allowPrivateNetworks: true,
-      timeoutMs: 1000,
-      maxRetries: 2,
-    });
+    settings = settingsFor(server, KEY, { timeoutMs: 1000, maxRetries: 2 });
   });
 
   it('POSTs a well-formed request and reads the completion', async () => {

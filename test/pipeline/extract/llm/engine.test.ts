@@ -2,10 +2,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PipelineError } from '../../../../src/pipeline/errors.js';
 import { extractWithLlm, parseModelJson } from '../../../../src/pipeline/extract/llm/engine.js';
-import { parseLlmSettings, type LlmSettings } from '../../../../src/pipeline/extract/llm/settings.js';
+import type { LlmSettings } from '../../../../src/pipeline/extract/llm/settings.js';
 import type { ContentPart } from '../../../../src/pipeline/extract/llm/wire.js';
 import { documentOf, page, sampleInvoice, sampleInvoiceAnswer } from './support/documents.js';
-import { apiError, completion, startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.js';
+import {
+  apiError,
+  completion,
+  settingsFor,
+  startFakeLlmServer,
+  type FakeLlmServer,
+} from './support/fake-llm-server.js';
 
 const KEY = 'sk-engine-test-key-ABCDEFGH12345678';
 const FAST = { baseDelayMs: 10, maxDelayMs: 40 };
@@ -19,11 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  settings = parseLlmSettings({
-    baseUrl: server.baseUrl,
-    apiKey: KEY,
-    model: 'gpt-4o',
-    allowPrivateNetworks: true,
+  settings = settingsFor(server, KEY, {
     timeoutMs: 2000,
     maxRetries: 1,
     prices: { inputPerMillion: '2.50', outputPerMillion: '10.00' },

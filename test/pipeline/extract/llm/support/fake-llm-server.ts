@@ -3,6 +3,7 @@
 // answers 400/401/404 like they do, and otherwise plays the replies a test scripted, in order.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseLlmSettings, type LlmSettings } from '../../../../../src/pipeline/extract/llm/settings.js';
 
 export interface RecordedRequest {
   method: string;
@@ -248,4 +249,19 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
         server.close(() => resolve());
       }),
   };
+}
+
+/** LLM settings aimed at the fake server (loopback allowed, model gpt-4o); each test adds its timeout, retries, prices. */
+export function settingsFor(
+  server: FakeLlmServer,
+  apiKey: string,
+  overrides: Record<string, unknown> = {},
+): LlmSettings {
+  return parseLlmSettings({
+    baseUrl: server.baseUrl,
+    apiKey,
+    model: 'gpt-4o',
+    allowPrivateNetworks: true,
+    ...overrides,
+  });
 }
