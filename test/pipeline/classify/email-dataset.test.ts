@@ -84,7 +84,7 @@ describe('labelled email set', () => {
     console.log(report('held-back', rows));
     expectConsistentScores(rows);
     expect(rows.filter((r) => r.language === r.email.language).length / rows.length).toBeGreaterThanOrEqual(0.9);
-    // Its blind run classified no payment confirmation as invoice (docs/email-classification.md): none may be.
+    // Its blind run classified 3 of 21 payment confirmations as invoice (docs/email-classification.md): no more may be.
     expect(
       rows.filter((r) => r.email.category === 'payment_confirmation' && r.predicted === 'invoice').length,
     ).toBeLessThanOrEqual(HELD_BACK_FLOOR.confirmationsAsInvoice);
@@ -111,7 +111,7 @@ function expectConsistentScores(rows: readonly (Scored & { language: string | nu
   }
 }
 
-// Batch 11's blind run (model + rules, 2026-11-27, commit 9d381c7): P 98.6% (69 of 70), R 98.6% (69 of 70), 0 of 14
-// payment confirmations classified invoice; per language de P 100 / R 90.0 and nl P 90.9 / R 100, the rest 100 / 100
-// (docs/email-classification.md). Floors against regressions, rounded down.
-const HELD_BACK_FLOOR = { precision: 0.98, recall: 0.98, confirmationsAsInvoice: 0 };
+// Batch 12's blind run (model + rules, 2026-11-27, weights and rules of 9d381c7): P 93.6% (73 of 78), R 94.8% (73 of
+// 77), 3 of 21 payment confirmations classified invoice (docs/email-classification.md). Floors against regressions,
+// rounded down.
+const HELD_BACK_FLOOR = { precision: 0.93, recall: 0.94, confirmationsAsInvoice: 3 };
