@@ -1,11 +1,14 @@
 // Synthetic invoices and receipts with labels known by construction (docs/synthetic-data.md).
 //
-//   npm run synth -- [--out DIR] [--seed N] [--count N] [--images FRACTION]
+//   npm run synth -- [--out DIR] [--seed N] [--count N] [--images FRACTION] [--layouts LIST]
 //
 // Writes a dataset laid out like ../shared/datasets (manifest.csv, documents/, labels/fields/) into DIR (default
 // .synth/), which `npm run bench:accuracy -- --dataset DIR` scores. --images FRACTION (0-1) also renders that
 // share of the single-page documents as a degraded scan or phone photo (same content_id as its PDF). Synthetic
-// data is for training and stress tests, never the only measurement.
+// data is for training and stress tests, never the only measurement. --layouts LIST (comma-separated layout ids,
+// or `first`, `second`, `all`) draws only from those layouts; the default is `first`, the first author's seven, so
+// the second author's stay out of every run that does not name them.
+import { parseArgs } from './synth/args.js';
 import { generateDocument } from './synth/generate.js';
 import { manifestCsv, prepareFolder, writeDocument, writeLabel, type ManifestRow } from './synth/dataset.js';
 import { degradedImage, type ImageKind } from './synth/images.js';
@@ -13,36 +16,6 @@ import { createRng } from './synth/random.js';
 import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** A run is bounded: beyond this, split it into several seeds. */
-const MAX_COUNT = 10_000;
-
-interface Args {
-  out: string;
-  seed: number;
-  count: number;
-  images: number;
-}
-
-function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { out: '.synth', seed: 1, count: 100, images: 0 };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = argv[++i];
-    if (arg === '--out') args.out = value ?? '';
-    else if (arg === '--seed') args.seed = Number(value);
-    else if (arg === '--count') args.count = Number(value);
-    else if (arg === '--images') args.images = Number(value);
-    else throw new Error(`unknown argument ${arg}`);
-  }
-  if (args.out === '') throw new Error('--out needs a folder');
-  if (!Number.isInteger(args.seed) || args.seed < 0) throw new Error('--seed must be a non-negative integer');
-  if (!Number.isInteger(args.count) || args.count < 1 || args.count > MAX_COUNT) {
-    throw new Error(`--count must be an integer from 1 to ${MAX_COUNT}`);
-  }
-  if (!(args.images >= 0 && args.images <= 1)) throw new Error('--images takes a fraction from 0 to 1');
-  return args;
-}
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
@@ -52,7 +25,7 @@ async function main(): Promise<void> {
   const counts = new Map<string, number>();
   try {
     for (let index = 0; index < args.count; index++) {
-      const doc = generateDocument(args.seed, index);
+      const doc = generateDocument(args.seed, index, args.layouts);
       const labelPath = await writeLabel(args.out, doc.name, doc.label);
       const contentId = `synth-${args.seed}-${index}`;
       const type = String(doc.label.document_type);

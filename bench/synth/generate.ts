@@ -3,6 +3,7 @@
 import type { CanonicalLabel } from '../accuracy/manifest.js';
 import { INVOICE_TEMPLATES } from './layout/invoices.js';
 import { RECEIPT_TEMPLATES } from './layout/receipts.js';
+import { SECOND_AUTHOR_TEMPLATES } from './layout/second/index.js';
 import type { Template } from './layout/template.js';
 import { LOCALE_IDS, LOCALES } from './locales.js';
 import { drawModel } from './model.js';
@@ -10,7 +11,36 @@ import { FONT_FAMILIES, type FontFamily } from './pdf/fonts.js';
 import { writePdf } from './pdf/writer.js';
 import { createRng, documentSeed } from './random.js';
 
+/** The first author's layouts: what a run generates unless --layouts says otherwise. */
 export const TEMPLATES: readonly Template[] = [...INVOICE_TEMPLATES, ...RECEIPT_TEMPLATES];
+
+/**
+ * Every layout, the second author's after the first's. The second author's are kept out of the default run so a
+ * seed keeps generating what it always did, and so they stay unseen by tuning until asked for by name
+ * (docs/synthetic-data.md, "Blind run of the second author's layouts").
+ */
+export const ALL_TEMPLATES: readonly Template[] = [...TEMPLATES, ...SECOND_AUTHOR_TEMPLATES];
+
+/** Names --layouts accepts besides single layout ids. */
+export const LAYOUT_GROUPS: Readonly<Record<string, readonly Template[]>> = {
+  first: TEMPLATES,
+  second: SECOND_AUTHOR_TEMPLATES,
+  all: ALL_TEMPLATES,
+};
+
+/** The layouts a comma-separated list names (ids or group names, in the order given, without repeats). */
+export function selectTemplates(list: string): Template[] {
+  const chosen: Template[] = [];
+  for (const name of list.split(',').map((n) => n.trim())) {
+    const found = LAYOUT_GROUPS[name] ?? ALL_TEMPLATES.filter((t) => t.id === name);
+    if (found.length === 0) {
+      const known = [...Object.keys(LAYOUT_GROUPS), ...ALL_TEMPLATES.map((t) => t.id)].join(', ');
+      throw new Error(`unknown layout ${name || '(empty)'}: choose from ${known}`);
+    }
+    for (const t of found) if (!chosen.includes(t)) chosen.push(t);
+  }
+  return chosen;
+}
 
 export interface GeneratedDocument {
   /** File stem: index, layout and locale ("0007-receipt-till-de-DE"). */
@@ -26,18 +56,25 @@ export interface GeneratedDocument {
   seed: number;
 }
 
-export function generateDocument(runSeed: number, index: number): GeneratedDocument {
+/** Document `index` of a run: the same (seed, index, layouts) always gives the same bytes. */
+export function generateDocument(
+  runSeed: number,
+  index: number,
+  templates: readonly Template[] = TEMPLATES,
+): GeneratedDocument {
   const seed = documentSeed(runSeed, index);
   const rng = createRng(seed);
-  const template = rng.pick(TEMPLATES);
-  const locale = LOCALES[rng.pick(LOCALE_IDS)];
+  const template = rng.pick(templates);
+  const locale = LOCALES[rng.pick(template.locales ?? LOCALE_IDS)];
   // Tills mostly print in a monospaced face.
   const fonts =
     template.type === 'receipt' && rng.chance(0.6) ? (FONT_FAMILIES[2] as FontFamily) : rng.pick(FONT_FAMILIES);
   const model = drawModel(rng, template.type, locale, {
     discounts: template.discounts,
     singleQuantityUnprinted: template.singleQuantityUnprinted === true,
+    ...(template.items ? { items: template.items } : {}),
   });
+  template.prepare?.(model, rng);
   const pages = template.draw(model, rng, fonts);
   const name = `${String(index).padStart(4, '0')}-${template.id}-${locale.id}`;
   return {

@@ -5,9 +5,9 @@ import type { CanonicalLabel, LabelLine } from '../accuracy/manifest.js';
 import { addDays, formatDate, formatMoney, formatQuantity, formatRate, isoDate, type CalendarDate } from './format.js';
 import type { CurrencyStyle, Locale, NumberStyle } from './locales.js';
 import type { Rng } from './random.js';
-import { INVOICE_ITEMS, RECEIPT_ITEMS } from './items.js';
+import { INVOICE_ITEMS, RECEIPT_ITEMS, type ItemKind } from './items.js';
 import { companyName, party, personName, type Party } from './vocab.js';
-import { WORDS, type Words } from './words.js';
+import { WORDS, type Language, type Words } from './words.js';
 
 export type DocumentType = 'invoice' | 'receipt';
 
@@ -27,6 +27,20 @@ export interface ModelLine {
   taxRate: string;
   amount: string;
   label: LabelLine;
+  /** Index into `taxGroups` when the document charges more than one rate. */
+  group?: number;
+}
+
+/** One tax rate of a document that charges several: what its lines add up to, as printed. */
+export interface TaxGroup {
+  /** The letter a till prints after each amount ("A", "B"). */
+  letter: string;
+  /** As printed ("19 %"). */
+  rate: string;
+  /** In cents: layouts print them with or without the currency. */
+  net: number;
+  tax: number;
+  gross: number;
 }
 
 export interface DocumentModel {
@@ -59,6 +73,13 @@ export interface DocumentModel {
   label: CanonicalLabel;
   /** Every labelled value as the page prints it, for checking a rendering against its label. */
   printed: string[];
+  /** The issue date, and this document's way of printing a date (for the other dates a layout prints). */
+  issued: CalendarDate;
+  printDate: (d: CalendarDate) => string;
+  /** Set when the lines carry different tax rates (bench/synth/variants.ts). */
+  taxGroups?: TaxGroup[];
+  /** A credit note's reference to the invoice it corrects (printed, never labelled). */
+  credited?: { number: string; date: string };
 }
 
 function invoiceNumber(rng: Rng, year: number): string {
@@ -89,8 +110,18 @@ interface Drawn {
   amountCents: number;
 }
 
-function drawLines(rng: Rng, type: DocumentType, locale: Locale, discounts: boolean): Drawn[] {
-  const pool = type === 'receipt' ? RECEIPT_ITEMS[locale.language] : INVOICE_ITEMS[locale.language];
+function drawLines(
+  rng: Rng,
+  type: DocumentType,
+  locale: Locale,
+  discounts: boolean,
+  items: Record<Language, readonly ItemKind[]> | undefined,
+): Drawn[] {
+  const pool = items
+    ? items[locale.language]
+    : type === 'receipt'
+      ? RECEIPT_ITEMS[locale.language]
+      : INVOICE_ITEMS[locale.language];
   // Some invoices are long enough that their table continues on a second or third page.
   const long = type === 'invoice' && rng.chance(LONG_INVOICE_SHARE);
   const count = long ? rng.int(18, 45) : type === 'receipt' ? rng.int(2, 9) : rng.int(1, 8);
@@ -116,7 +147,12 @@ export function drawModel(
   rng: Rng,
   type: DocumentType,
   locale: Locale,
-  options: { discounts: boolean; singleQuantityUnprinted?: boolean },
+  options: {
+    discounts: boolean;
+    singleQuantityUnprinted?: boolean;
+    /** The goods or services billed, when not the document type's usual ones (hourly services). */
+    items?: Record<Language, readonly ItemKind[]>;
+  },
 ): DocumentModel {
   const words = WORDS[locale.language];
   const numberStyle = rng.pick(locale.numberStyles);
@@ -138,7 +174,7 @@ export function drawModel(
       : null;
   const number = type === 'receipt' ? String(rng.int(1000, 99999)) : invoiceNumber(rng, date.year);
   const orderNumber = type === 'invoice' && rng.chance(0.35) ? `PO-${rng.int(10000, 99999)}` : null;
-  const drawn = drawLines(rng, type, locale, options.discounts);
+  const drawn = drawLines(rng, type, locale, options.discounts, options.items);
   const rate = rng.chance(0.8) ? (locale.taxRates[0] as number) : rng.pick(locale.taxRates);
   const sum = drawn.reduce((s, l) => s + l.amountCents, 0);
   // EU tills print prices with tax included and state the tax inside the total; US tills and invoices add it.
@@ -217,6 +253,8 @@ export function drawModel(
     change,
     label: {},
     printed: [],
+    issued: date,
+    printDate: (d) => formatDate(d, dateStyle, words.months),
   };
   const label: CanonicalLabel = {
     invoice_number: number,
@@ -234,17 +272,22 @@ export function drawModel(
     document_type: type,
   };
   model.label = label;
-  model.printed = [
-    number,
-    printedDate,
+  model.printed = printedValues(model);
+  return model;
+}
+
+/** Every labelled value as the page prints it (again after a variant changes the model). */
+export function printedValues(model: DocumentModel): string[] {
+  return [
+    model.number,
+    model.date,
     ...(model.dueDate ? [model.dueDate] : []),
-    vendor.name,
-    ...(buyer ? [buyer.name] : []),
-    ...(orderNumber ? [orderNumber] : []),
-    ...(taxIncluded ? [] : [model.subtotal]),
+    model.vendor.name,
+    ...(model.buyer ? [model.buyer.name] : []),
+    ...(model.orderNumber ? [model.orderNumber] : []),
+    ...(model.taxIncluded ? [] : [model.subtotal]),
     model.tax,
     model.total,
-    ...lines.flatMap((l) => [l.description, l.amount]),
+    ...model.lines.flatMap((l) => [l.description, l.amount]),
   ];
-  return model;
 }

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataset } from '../../bench/accuracy/manifest.js';
 import { normalizeValue } from '../../bench/accuracy/normalize.js';
 import { manifestCsv, prepareFolder, writeDocument, writeLabel } from '../../bench/synth/dataset.js';
-import { generateDocument, TEMPLATES, type GeneratedDocument } from '../../bench/synth/generate.js';
+import { parseArgs } from '../../bench/synth/args.js';
+import {
+  ALL_TEMPLATES,
+  generateDocument,
+  selectTemplates,
+  TEMPLATES,
+  type GeneratedDocument,
+} from '../../bench/synth/generate.js';
+import { SECOND_AUTHOR_TEMPLATES } from '../../bench/synth/layout/second/index.js';
 import { degradedImage } from '../../bench/synth/images.js';
 import { createPdfSandboxPool } from '../../src/pipeline/read/pdf/index.js';
 import sharp from 'sharp';
@@ -45,6 +53,51 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
+/** Every labelled value, as printed, is in the PDF's text; returns how many documents had several pages. */
+async function expectPrintedValues(docs: readonly GeneratedDocument[]): Promise<number> {
+  let multiPage = 0;
+  for (const doc of docs) {
+    const { pages, text } = await pdfText(doc.pdf);
+    expect(pages, doc.name).toBe(doc.pages);
+    if (pages > 1) multiPage++;
+    const missing = doc.printed.map((p) => p.replace(/\u00a0/g, ' ')).filter((p) => !text.includes(p));
+    expect(missing, doc.name).toEqual([]);
+  }
+  return multiPage;
+}
+
+/** Layouts whose lines print their amount after a discount (amount <= quantity x price). */
+const DISCOUNT_LAYOUTS = new Set(['itemized-grid']);
+/** Layouts whose one-piece lines print (and label) the amount only. */
+const AMOUNT_ONLY_LAYOUTS = new Set(['receipt-till', 'receipt-centered']);
+
+/** Lines sum to the subtotal (or, tax included, to the total) and subtotal + tax = total, in cents. */
+function expectArithmetic(docs: readonly GeneratedDocument[]): void {
+  for (const { label, name, template } of docs) {
+    const lines = label.line_items ?? [];
+    expect(lines.length, name).toBeGreaterThan(0);
+    // A credit note labels its totals negative (a credit) and prints its lines as positive figures.
+    const sign = label.document_type === 'credit_note' ? -1 : 1;
+    const sum = sign * lines.reduce((s, l) => s + cents(l.amount), 0);
+    for (const l of lines) {
+      if (l.quantity === undefined && AMOUNT_ONLY_LAYOUTS.has(template)) continue;
+      const gross = Math.round(Number(l.quantity) * cents(l.unit_price));
+      if (DISCOUNT_LAYOUTS.has(template)) expect(cents(l.amount), name).toBeLessThanOrEqual(gross);
+      else expect(cents(l.amount), name).toBe(gross);
+    }
+    if (label.subtotal !== undefined) {
+      expect(sum, name).toBe(cents(label.subtotal));
+      expect(cents(label.subtotal) + cents(label.tax), name).toBe(cents(label.total));
+    } else {
+      // Receipts with tax included: the items sum to the total.
+      expect(sum, name).toBe(cents(label.total));
+    }
+    expect(String(label.invoice_date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    if (label.due_date !== undefined) expect(String(label.due_date) > String(label.invoice_date)).toBe(true);
+    expect(['USD', 'GBP', 'EUR']).toContain(label.currency);
+  }
+}
+
 describe('synthetic documents', () => {
   const docs: GeneratedDocument[] = Array.from({ length: COUNT }, (_, i) => generateDocument(SEED, i));
 
@@ -64,42 +117,12 @@ describe('synthetic documents', () => {
   });
 
   it('parse with pdfjs, and their text holds every labelled value as printed', async () => {
-    let multiPage = 0;
-    for (const doc of docs) {
-      const { pages, text } = await pdfText(doc.pdf);
-      expect(pages, doc.name).toBe(doc.pages);
-      if (pages > 1) multiPage++;
-      const missing = doc.printed.map((p) => p.replace(/\u00a0/g, ' ')).filter((p) => !text.includes(p));
-      expect(missing, doc.name).toEqual([]);
-    }
     // Long invoices continue their table on a later page; the sample holds some.
-    expect(multiPage).toBeGreaterThan(0);
+    expect(await expectPrintedValues(docs)).toBeGreaterThan(0);
   });
 
   it('have labels whose arithmetic holds: lines sum to the subtotal, subtotal + tax = total', () => {
-    for (const { label, name, template } of docs) {
-      const lines = label.line_items ?? [];
-      expect(lines.length, name).toBeGreaterThan(0);
-      const sum = lines.reduce((s, l) => s + cents(l.amount), 0);
-      for (const l of lines) {
-        // A till's one-piece line prints (and labels) its amount only.
-        if (l.quantity === undefined && template === 'receipt-till') continue;
-        const gross = Math.round(Number(l.quantity) * cents(l.unit_price));
-        // Only the discount layout may print an amount below quantity x price.
-        if (template === 'itemized-grid') expect(cents(l.amount), name).toBeLessThanOrEqual(gross);
-        else expect(cents(l.amount), name).toBe(gross);
-      }
-      if (label.subtotal !== undefined) {
-        expect(sum, name).toBe(cents(label.subtotal));
-        expect(cents(label.subtotal) + cents(label.tax), name).toBe(cents(label.total));
-      } else {
-        // Receipts with tax included: the items sum to the total.
-        expect(sum, name).toBe(cents(label.total));
-      }
-      expect(String(label.invoice_date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      if (label.due_date !== undefined) expect(String(label.due_date) > String(label.invoice_date)).toBe(true);
-      expect(['USD', 'GBP', 'EUR']).toContain(label.currency);
-    }
+    expectArithmetic(docs);
   });
 
   it('render as a degraded photo through the service renderer: a JPEG at 150 dpi', async () => {
@@ -159,5 +182,79 @@ describe('synthetic documents', () => {
         await rm(other, { recursive: true, force: true });
       }
     });
+  });
+});
+
+describe("the second author's layouts (--layouts second)", () => {
+  const second = selectTemplates('second');
+  /** Enough that each of the seven layouts shows up several times. */
+  const docs: GeneratedDocument[] = Array.from({ length: 42 }, (_, i) => generateDocument(SEED, i, second));
+
+  it('are chosen by --layouts and kept out of the default run, which generates what it always did', () => {
+    expect(parseArgs([]).layouts).toEqual(TEMPLATES);
+    expect(parseArgs(['--layouts', 'second']).layouts).toEqual(SECOND_AUTHOR_TEMPLATES);
+    expect(parseArgs(['--layouts', 'all']).layouts).toEqual(ALL_TEMPLATES);
+    expect(parseArgs(['--layouts', 'credit-note,receipt-till,credit-note']).layouts.map((t) => t.id)).toEqual([
+      'credit-note',
+      'receipt-till',
+    ]);
+    expect(() => parseArgs(['--layouts', 'no-such-layout'])).toThrow(/unknown layout no-such-layout/);
+    expect(SECOND_AUTHOR_TEMPLATES.filter((t) => TEMPLATES.includes(t))).toEqual([]);
+    expect(new Set(ALL_TEMPLATES.map((t) => t.id)).size).toBe(ALL_TEMPLATES.length);
+    // The first author's seeds: the explicit list gives the bytes the default gives.
+    for (const index of [0, 1, 2]) {
+      const named = generateDocument(SEED, index, selectTemplates('first'));
+      expect(Buffer.from(named.pdf).equals(Buffer.from(generateDocument(SEED, index).pdf))).toBe(true);
+    }
+  });
+
+  it('are the same bytes for the same seed, index and layouts', () => {
+    for (const doc of docs.slice(0, 14)) {
+      const again = generateDocument(SEED, Number(doc.name.slice(0, 4)), second);
+      expect(Buffer.from(again.pdf).equals(Buffer.from(doc.pdf)), doc.name).toBe(true);
+      expect(again.label).toEqual(doc.label);
+    }
+  });
+
+  it('cover each of the seven layouts, several locales and every font family', () => {
+    expect(SECOND_AUTHOR_TEMPLATES).toHaveLength(7);
+    expect(new Set(docs.map((d) => d.template))).toEqual(new Set(SECOND_AUTHOR_TEMPLATES.map((t) => t.id)));
+    expect(new Set(docs.map((d) => d.locale)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(docs.map((d) => d.fonts.regular))).toEqual(new Set(['Helvetica', 'Times-Roman', 'Courier']));
+  });
+
+  it('parse with pdfjs, and their text holds every labelled value as printed', async () => {
+    await expectPrintedValues(docs);
+  });
+
+  it('have labels whose arithmetic holds, credit notes with negative totals', () => {
+    expectArithmetic(docs);
+    const credits = docs.filter((d) => d.template === 'credit-note');
+    expect(credits.length).toBeGreaterThan(0);
+    for (const { label, name } of credits) {
+      expect(label.document_type, name).toBe('credit_note');
+      expect(Number(label.total), name).toBeLessThan(0);
+      expect(label.due_date, name).toBeUndefined();
+    }
+  });
+
+  it('print two tax rates on a multi-rate invoice of two lines or more, and the tax is their sum', async () => {
+    const multi = docs.filter((d) => d.template === 'multi-rate-vat' && (d.label.line_items ?? []).length >= 2);
+    expect(multi.length).toBeGreaterThan(0);
+    for (const doc of multi) {
+      const { text } = await pdfText(doc.pdf);
+      const rates = new Set(text.match(/\b\d+(?:[.,]\d+)?\s?%/g) ?? []);
+      expect(rates.size, doc.name).toBeGreaterThanOrEqual(2);
+      // Each rate's tax is rounded on its own and the tax line is their sum: the totals still add up.
+      expect(cents(doc.label.subtotal) + cents(doc.label.tax)).toBe(cents(doc.label.total));
+    }
+  });
+
+  it('name the vendor of a logo-only letterhead by the legal name its footer prints', async () => {
+    for (const doc of docs.filter((d) => d.template === 'logo-many-dates')) {
+      const { text } = await pdfText(doc.pdf);
+      const footer = text.split('\n').filter((line) => line.includes(String(doc.label.vendor_name)));
+      expect(footer.length, doc.name).toBeGreaterThan(0);
+    }
   });
 });

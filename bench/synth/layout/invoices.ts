@@ -17,14 +17,14 @@ import { Canvas, Sheets } from './canvas.js';
 import { columnsFor, drawTable, type Rules } from './table.js';
 import type { Template } from './template.js';
 
-const MARGIN = 50;
+export const MARGIN = 50;
 
 /** Where a table continued on a later page starts. */
-const CONTINUE_AT = 60;
+export const CONTINUE_AT = 60;
 /** Room kept at the foot of a page for the page number (and the vendor footer, where there is one). */
-const FOOT = 70;
+export const FOOT = 70;
 
-function start(model: DocumentModel, fonts: FontFamily, rng: Rng, decorate?: (canvas: Canvas) => void) {
+export function start(model: DocumentModel, fonts: FontFamily, rng: Rng, decorate?: (canvas: Canvas) => void) {
   const { width, height } = model.locale.page;
   const sheets = new Sheets(() => new Canvas(width, height, fonts), decorate);
   // Courier sets wider: a smaller size keeps its tables inside the page.
@@ -33,12 +33,12 @@ function start(model: DocumentModel, fonts: FontFamily, rng: Rng, decorate?: (ca
 }
 
 /** The totals need about eight lines: a page without that room leaves them to the next one. */
-function roomFor(sheets: Sheets, y: number, size: number, bottom: number): { canvas: Canvas; y: number } {
+export function roomFor(sheets: Sheets, y: number, size: number, bottom: number): { canvas: Canvas; y: number } {
   if (y + size * 8 <= bottom) return { canvas: sheets.current, y };
   return { canvas: sheets.add(), y: CONTINUE_AT + 20 };
 }
 
-const pageWord = (model: DocumentModel) => model.words.page;
+export const pageWord = (model: DocumentModel) => model.words.page;
 
 /** Vendor letterhead top-left, title and label-left key fields top-right, buyer below, ruled table. */
 const letterheadLeft: Template = {

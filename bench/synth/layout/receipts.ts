@@ -7,7 +7,7 @@ import { taxLabel } from './blocks.js';
 import { Canvas, type TextStyle } from './canvas.js';
 import type { Template } from './template.js';
 
-const ROLL_WIDTH = 226.77; // 80 mm
+export const ROLL_WIDTH = 226.77; // 80 mm
 const MARGIN = 12;
 
 function header(canvas: Canvas, model: DocumentModel, rng: Rng, size: number): number {
@@ -39,7 +39,7 @@ function numberAndDate(canvas: Canvas, model: DocumentModel, rng: Rng, size: num
   return y + size * 1.6;
 }
 
-function dashes(canvas: Canvas, y: number, size: number): number {
+export function dashes(canvas: Canvas, y: number, size: number): number {
   if (canvas.fonts.regular === 'Courier') {
     canvas.text(MARGIN, y, '-'.repeat(Math.floor((ROLL_WIDTH - 2 * MARGIN) / (size * 0.6))), { size });
   } else canvas.rule(MARGIN, y - size * 0.3, ROLL_WIDTH - MARGIN, y - size * 0.3, 0.5);
