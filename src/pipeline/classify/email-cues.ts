@@ -328,6 +328,12 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
         '\\barrears\\b|\\b(?:zahlungs)?ruckstand\\b|\\barriere\\b|\\b(?:una )?deuda de\\b|\\bimportes vencidos\\b|\\bdebito di (?:€|eur)|\\barretrat[io]\\b|\\bimporti scaduti\\b|\\b[a-z]*achterstand\\b|\\bvalor(?:es)? em (?:divida|atraso)\\b',
       ),
       re('\\blembrete de pagamento\\b|\\bem atraso\\b|\\bvencid[ao]s?\\b|\\bem aberto\\b'),
+      // The bill has passed its due date, the friendly reminder's way of saying overdue: "is now past its due date",
+      // "ist über dem Zahlungsziel", "a dépassé sa date d'échéance", "ha superado su fecha de vencimiento", "ha
+      // superato la data di scadenza", "is over de vervaldatum heen", "já passou a data de vencimento".
+      re(
+        `\\bpast (?:its|the|their) due date\\b|\\b(?:uber dem|uber das) zahlungsziel\\b|\\bzahlungsziel ${gap(2)}uberschritten\\b|\\bdepasse (?:sa|la|son|leur) (?:date d')?echeance\\b|\\bsuperad[oa] (?:su|la) fecha de vencimiento\\b|\\bsuperato (?:la )?(?:data di )?scadenza\\b|\\bover de vervaldatum\\b|\\bvervaldatum ${gap(2)}verstreken\\b|\\b(?:passou|ultrapassou) (?:a )?(?:data (?:de|do) )?vencimento\\b`,
+      ),
     ],
   },
   {

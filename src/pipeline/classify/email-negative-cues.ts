@@ -380,7 +380,11 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\bnous avons (?:bien )?(?:effectue|procede|regle|paye|vire)\\b'),
       re('\\bhemos (?:realizado|efectuado|abonado|pagado|transferido)\\b'),
       re('\\babbiamo (?:effettuato|disposto|eseguito|saldato|pagato)\\b'),
-      re(`\\b(?:hebben|heb) (?:wij|we|ik) ${gap(4)}(?:betaald|overgemaakt|voldaan)\\b`),
+      // Dutch puts the participle last, after the date, the amount and the payee: "Vandaag hebben wij de volgende
+      // betaling aan u overgemaakt", "Wij hebben vandaag het volgende bedrag aan u overgemaakt" (remittance advices).
+      re(
+        `\\b(?:(?:hebben|heb) (?:wij|we|ik)|(?:wij|we|ik) (?:hebben|heb)) ${gap(6)}(?:betaald|overgemaakt|voldaan|overgeboekt)\\b`,
+      ),
       re('\\b(?:efetuamos|realizamos|fizemos) o pagamento\\b'),
       // A customer's own "transfer sent this morning", "Überweisung ist raus", "le virement a été effectué ce jour",
       // "ya está hecha la transferencia", "ho fatto il bonifico", "heb het net overgemaakt", "já fiz o pagamento".

@@ -20,7 +20,10 @@ export const QUOTED_REQUEST_CUES: readonly Cue[] = [
         `\\b(?:can|could|would|will) you ${gap(2)}(?:send|pop|email|e-mail|forward|do|make|write|raise|let me have|drop) ${gap(5)}${ASKED}\\b|\\bplease (?:send|email|forward|raise) ${gap(4)}${ASKED}\\b|\\b(?:send|pop) (?:me|us) ${gap(3)}${ASKED}\\b`,
       ),
       re(
-        `\\b(?:schickst|sendest|schreibst|machst|mailst|kannst|konntest|konnten|konnen|wurden|wurdest) (?:du|sie) ${gap(5)}${ASKED}\\b|\\b(?:schick|sende|schreib|schicken sie|senden sie) (?:mir|uns) ${gap(4)}${ASKED}\\b`,
+        `\\b(?:schickst|sendest|schreibst|machst|mailst|kannst|konntest|konnten|konnen|wurden|wurdest) (?:du|sie) ${gap(5)}${ASKED}\\b|\\b(?:schick|sende|schreib|schicken sie|senden sie) (?:mir|uns) ${gap(4)}${ASKED}\\b` +
+          // German puts the verb last, after a free middle field: "könnten Sie mir für die Nachhilfe von Jonas noch
+          // eine Rechnung schreiben?", "könnten Sie uns bitte noch die Rechnung für den Workshop schicken?".
+          `|\\b(?:kannst|konntest|konnten|konnen|wurden|wurdest) (?:du|sie) ${gap(9)}${ASKED} ${gap(4)}(?:schreiben|schicken|senden|zuschicken|ausstellen|mailen|machen|zukommen lassen)\\b`,
       ),
       re(
         `\\b(?:tu peux|tu pourrais|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|vous pouvez|vous pourriez|merci de|je veux bien|envoie-moi|envoyez-moi|envoyez-nous|transmettez-nous) ${gap(2)}(?:m'|nous |me )?(?:envoyer|faire|transmettre|adresser|renvoyer|etablir) ${gap(3)}${ASKED}\\b`,
