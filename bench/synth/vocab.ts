@@ -258,3 +258,15 @@ export function party(rng: Rng, country: Country, name: string): Party {
     iban: `${country === 'US' ? 'DE' : country}${digits(rng, 2)} ${digits(rng, 4)} ${digits(rng, 4)} ${digits(rng, 4)} ${digits(rng, 4)}`,
   };
 }
+
+/**
+ * The distinctive word(s) of a company name, as a logo prints them: its surname ("Hoffmann" of "Sanitär und
+ * Heizung Hoffmann GmbH"), or both surnames of a partnership ("Porter & Greenwood"); the name itself when it holds
+ * none.
+ */
+export function surnamesOf(name: string, country: Country): string {
+  const words = name.split(' ');
+  const surnames = words.filter((w) => COUNTRIES[country].surnames.includes(w));
+  if (surnames.length === 0) return name;
+  return surnames.join(' & ');
+}

@@ -36,6 +36,8 @@ export interface SecondWords {
   summaryNet: readonly string[];
   summaryTax: readonly string[];
   summaryGross: readonly string[];
+  /** The sum row of a till's tax table ("Summe"): never the words of the amount to pay. */
+  taxTableSum: readonly string[];
   /** Credit notes. */
   creditTitle: readonly string[];
   creditNumber: readonly string[];
@@ -84,6 +86,7 @@ export const SECOND_WORDS: Record<Language, SecondWords> = {
     summaryNet: ['Net', 'Net amount'],
     summaryTax: ['VAT', 'VAT amount'],
     summaryGross: ['Gross', 'Gross amount'],
+    taxTableSum: ['Total', 'Sum'],
     creditTitle: ['CREDIT NOTE', 'Credit Note', 'Credit Memo'],
     creditNumber: ['Credit Note No.', 'Credit note #', 'Credit Memo No.'],
     originalInvoice: ['Original invoice', 'Relates to invoice', 'Ref. invoice'],
@@ -129,6 +132,7 @@ export const SECOND_WORDS: Record<Language, SecondWords> = {
     summaryNet: ['Netto', 'Nettobetrag'],
     summaryTax: ['MwSt.', 'Steuer'],
     summaryGross: ['Brutto', 'Bruttobetrag'],
+    taxTableSum: ['Summe', 'Gesamt'],
     creditTitle: ['GUTSCHRIFT', 'Gutschrift', 'Rechnungskorrektur'],
     creditNumber: ['Gutschrift-Nr.', 'Gutschriftsnummer', 'Beleg-Nr.'],
     originalInvoice: ['Bezug: Rechnung Nr.', 'Zu Rechnung', 'Ursprungsrechnung'],
@@ -171,6 +175,7 @@ export const SECOND_WORDS: Record<Language, SecondWords> = {
     summaryNet: ['Base HT', 'HT'],
     summaryTax: ['TVA', 'Montant TVA'],
     summaryGross: ['TTC', 'Montant TTC'],
+    taxTableSum: ['Total', 'Totaux'],
     creditTitle: ['AVOIR', 'Avoir', 'Facture d’avoir'],
     creditNumber: ['Avoir n°', 'N° d’avoir'],
     originalInvoice: ['Facture d’origine', 'Réf. facture', 'Sur facture n°'],
@@ -213,6 +218,7 @@ export const SECOND_WORDS: Record<Language, SecondWords> = {
     summaryNet: ['Base', 'Base imponible'],
     summaryTax: ['Cuota', 'IVA'],
     summaryGross: ['Total', 'Bruto'],
+    taxTableSum: ['Total', 'Suma'],
     creditTitle: ['FACTURA RECTIFICATIVA', 'Nota de crédito', 'Abono'],
     creditNumber: ['Nº rectificativa', 'Nº de abono'],
     originalInvoice: ['Factura rectificada', 'Ref. factura'],
@@ -255,6 +261,7 @@ export const SECOND_WORDS: Record<Language, SecondWords> = {
     summaryNet: ['Imponibile', 'Netto'],
     summaryTax: ['Imposta', 'IVA'],
     summaryGross: ['Totale', 'Lordo'],
+    taxTableSum: ['Totale', 'Tot.'],
     creditTitle: ['NOTA DI CREDITO', 'Nota di credito'],
     creditNumber: ['Nota di credito n.', 'N. nota'],
     originalInvoice: ['Rif. fattura', 'Fattura di riferimento'],
@@ -297,6 +304,7 @@ export const SECOND_WORDS: Record<Language, SecondWords> = {
     summaryNet: ['Grondslag', 'Netto'],
     summaryTax: ['BTW', 'BTW-bedrag'],
     summaryGross: ['Bruto', 'Totaal'],
+    taxTableSum: ['Totaal', 'Som'],
     creditTitle: ['CREDITNOTA', 'Creditfactuur', 'Creditnota'],
     creditNumber: ['Creditnotanummer', 'Creditnota nr.'],
     originalInvoice: ['Betreft factuur', 'Oorspronkelijke factuur'],

@@ -5,17 +5,20 @@
 import { addDays } from '../../format.js';
 import type { DocumentModel, ModelLine } from '../../model.js';
 import type { Rng } from '../../random.js';
+import { surnamesOf } from '../../vocab.js';
 import { drawFieldsLabelAbove, drawParty, drawTotals, keyFields, paymentTerms, type Field } from '../blocks.js';
 import type { Canvas, Sheets } from '../canvas.js';
 import { CONTINUE_AT, FOOT, MARGIN, pageWord, roomFor, start } from '../invoices.js';
 import type { Template } from '../template.js';
 import { registeredLine, secondWords, webAddress } from './parts.js';
 
-/** The logo's text: the first word of the name, or the name without its legal form; sometimes letter-spaced. */
+/**
+ * The logo's text: the company's surname(s) ("HOFFMANN", "Porter & Greenwood") or its first surname alone; upper
+ * case or not, sometimes letter-spaced. Never the legal name, which only the footer prints.
+ */
 function brandOf(model: DocumentModel, rng: Rng): string {
-  const words = model.vendor.name.split(' ').filter((w) => w !== '&');
-  const first = words[0] ?? model.vendor.name;
-  const brand = rng.chance(0.5) ? first : words.slice(0, 2).join(' ');
+  const surnames = surnamesOf(model.vendor.name, model.locale.country);
+  const brand = rng.chance(0.5) ? (surnames.split(' & ')[0] ?? surnames) : surnames;
   if (rng.chance(0.2)) return brand.toUpperCase().split('').join(' ');
   return rng.chance(0.5) ? brand.toUpperCase() : brand;
 }

@@ -93,7 +93,7 @@ export const receiptCentered: Template = {
     if (groups.length > 1) {
       const net = groups.reduce((s, g) => s + g.net, 0);
       const gross = groups.reduce((s, g) => s + g.gross, 0);
-      tableRows.push([rng.pick(w.total), figure(net), model.tax, figure(gross)]);
+      tableRows.push([rng.pick(w2.taxTableSum), figure(net), model.tax, figure(gross)]);
     }
     y = drawFigureTable(
       canvas,
