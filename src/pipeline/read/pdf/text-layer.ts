@@ -216,7 +216,61 @@ function glueWords(fragments: Fragment[]): Word[] {
     previous = fragment;
     spaceSincePrevious = false;
   }
-  return words;
+  return words.flatMap(splitGluedValues);
+}
+
+/** An amount with cents, ungrouped or grouped by threes with a mark other than its decimal one. */
+const AMOUNT_WITH_CENTS = /^[-−]?(?:\d{1,12}|\d{1,3}(?:([,.' ])\d{3})+)([.,])\d{2}$/u;
+
+/** The decimal mark of a well-formed amount with cents, or null. */
+function decimalMarkOf(text: string): string | null {
+  const m = AMOUNT_WITH_CENTS.exec(text);
+  return m && m[1] !== m[2] ? (m[2] as string) : null;
+}
+
+/** Where "130000.00130000.00" divides into two well-formed amounts with the same decimal mark, if anywhere. */
+function twoAmountsCut(text: string): number | null {
+  if (!/^[-−]?\d[\d.,' ]*[.,]\d{2}$/u.test(text)) return null;
+  for (const m of text.matchAll(/[.,]\d{2}(?=[-−]?\d)/gu)) {
+    const cut = (m.index as number) + 3;
+    const mark = decimalMarkOf(text.slice(0, cut));
+    if (mark !== null && decimalMarkOf(text.slice(cut)) === mark) return cut;
+  }
+  return null;
+}
+
+/**
+ * A whole date flush against a word ("2016-04-03Arc"): an ISO or day-month-year date, then two letters, so an
+ * ISO date-time ("2024-03-10T172205", often an invoice number) stays whole.
+ */
+const DATE_THEN_WORD = /^(\d{4}([-‐‑./])\d{2}\2\d{2}|\d{2}([-‐‑./])\d{2}\3\d{4})(?=\p{L}{2})/u;
+
+/**
+ * Where a word is two values printed without a gap: tight table columns and generators that print no space glyph
+ * put a price flush against its line amount, or a service date against the item's description; pdfjs hands them
+ * over as one string. Returns the offsets to cut at (none for an ordinary word). Amounts need cents on both sides
+ * and dates all their parts, so an article number or a long amount is never cut.
+ */
+function gluedValueCuts(text: string): number[] {
+  const amounts = twoAmountsCut(text);
+  if (amounts !== null) return [amounts];
+  const date = DATE_THEN_WORD.exec(text);
+  return date ? [Array.from(date[1] as string).length] : [];
+}
+
+/** Splits a word at its glued-value cuts, sharing its box out in proportion to the characters. */
+function splitGluedValues(word: Word): Word[] {
+  const cuts = gluedValueCuts(word.text);
+  if (cuts.length === 0) return [word];
+  const chars = Array.from(word.text);
+  const perChar = word.bbox.width / chars.length;
+  return [0, ...cuts].map((from, i) => {
+    const to = cuts[i] ?? chars.length;
+    return {
+      text: chars.slice(from, to).join(''),
+      bbox: { ...word.bbox, x: word.bbox.x + from * perChar, width: (to - from) * perChar },
+    };
+  });
 }
 
 /** The same text printed twice at almost the same place (a common way to fake bold type). */

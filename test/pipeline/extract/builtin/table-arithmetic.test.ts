@@ -48,6 +48,62 @@ describe('line items by arithmetic', () => {
   });
 });
 
+describe('line items: credit notes, glued units, prices in the unit column, allowances', () => {
+  it('reads negative quantities of a credit note and a price printed in the unit column ("60,00 PCE")', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Désignation'], [250, 'P.U. HT'], [320, 'Unité'], [380, 'Qté'], [470, 'Total HT']],
+          [115, [20, 'Prestation support'], rightAt(350, '60,00 PCE'), rightAt(410, '-1,00'), rightAt(520, '-60,00')],
+          [130, [20, 'Fournitures diverses'], rightAt(350, '10,00 PCE'), rightAt(410, '-3,00'), rightAt(520, '-30,00')],
+          [200, [400, 'Total HT'], rightAt(520, '-90,00')],
+        ],
+      },
+    ]);
+    const items = extractInvoice(doc, OPTIONS).lineItems;
+    expect(items.map((i) => [i.description, i.quantity, i.unit_price, i.amount, i.unit])).toEqual([
+      ['Prestation support', -1, 60, -60, 'PCE'],
+      ['Fournitures diverses', -3, 10, -30, 'PCE'],
+    ]);
+  });
+
+  it('reads a count whose unit is glued to it ("28Std.", as OCR gives it) by the row arithmetic', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [60, 'Description'], [250, 'Amount'], [330, 'Individual price'], [470, 'Total']],
+          [115, [60, 'Garden work'], [250, '28Std.'], [330, 'CHF120.00'], rightAt(520, 'CHF3360.00')],
+          [130, [60, 'Disposal of cuttings'], [330, 'CHF307.35'], rightAt(520, 'CHF307.35')],
+          [160, [330, 'sum'], rightAt(520, 'CHF3667.35')],
+        ],
+      },
+    ]);
+    expect(rows(doc)).toEqual([
+      ['Garden work', 28, 120, 3360],
+      ['Disposal of cuttings', null, 307.35, 307.35],
+    ]);
+  });
+
+  it('ends the items at an allowance printed under the subtotal', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Nr.'], [50, 'Beschreibung'], [300, 'Anzahl'], [380, 'Preis'], [470, 'Gesamt']],
+          [115, [20, '1'], [50, 'Lightsaber'], rightAt(320, '2'), rightAt(445, '36000.00'), rightAt(520, '72000.00')],
+          [130, [20, '2'], [50, 'Assembly'], rightAt(320, '1'), rightAt(445, '53.33'), rightAt(520, '53.33')],
+          [160, [330, 'Zwischensumme:'], rightAt(520, '72053.33 €')],
+          [175, [250, 'Rabatt von 1500 € (Coupon):'], rightAt(520, '−1500.00 €')],
+          [190, [330, 'Gesamtbetrag:'], rightAt(520, '70553.33 €')],
+        ],
+      },
+    ]);
+    expect(rows(doc)).toEqual([
+      ['Lightsaber', 2, 36000, 72000],
+      ['Assembly', 1, 53.33, 53.33],
+    ]);
+  });
+});
+
 describe('line items by arithmetic, real document', () => {
   let pool: ReturnType<typeof createPdfSandboxPool>;
   beforeAll(() => {

@@ -28,6 +28,27 @@ describe('buildLines', () => {
     expect(texts(glyphs)).toEqual(['Inv 4711']);
   });
 
+  it('cuts a word that is two values printed without a gap', () => {
+    // Tight columns printed with no space glyph: pdfjs gives price and amount, or a date and its item, as one string.
+    const [line] = buildLines([run('130000.00130000.00', 100, 50, 90)], {}, PAGE);
+    expect(line!.words.map((word) => [word.text, word.bbox.x, word.bbox.width])).toEqual([
+      ['130000.00', 100, 45],
+      ['130000.00', 145, 45],
+    ]);
+    expect(texts([run('2016‐04‐03Arc reactor', 100, 50, 105)])).toEqual(['2016‐04‐03 Arc reactor']);
+    expect(texts([run('1.234,56', 100, 50, 40), run('7,00', 140, 50, 20)])).toEqual(['1.234,56 7,00']);
+    // Ordinary words and long numbers stay whole.
+    for (const word of [
+      '4012345678901',
+      '1.234.567,89',
+      '12.05.2024',
+      'RE-2024-05-01A',
+      '2024-05-01',
+      '2024-03-10T172205',
+    ])
+      expect(texts([run(word, 100, 50, 60)])).toEqual([word]);
+  });
+
   it('drops text printed twice at almost the same place (fake bold)', () => {
     expect(texts([run('Total', 100, 50, 25), run('Total', 100.4, 50.2, 25), run('99,00', 200, 50, 25)])).toEqual([
       'Total 99,00',

@@ -2,11 +2,11 @@
 // not always line up (values printed right of their labels, a label lost to OCR or split over lines), so a value
 // may land in its neighbour's cell ("QTY  UNIT PRICE" over "3  61": both in the price cell). Whatever the columns
 // said, two numbers of the item's row whose product is the line amount are its quantity and unit price.
-import { findAmounts, moneyEquals, multiplyMoney, type FoundAmount } from '../../parse/index.js';
+import { moneyEquals, multiplyMoney, type FoundAmount } from '../../parse/index.js';
 import { candidate } from '../candidates.js';
-import { amountHint, type DocumentHints } from '../hints.js';
+import type { DocumentHints } from '../hints.js';
 import { evidenceOf, type TextRun } from '../layout/runs.js';
-import { isPlausibleCount } from './count.js';
+import { countsIn, isPlausibleCount } from './count.js';
 import type { ColumnField } from './header.js';
 import type { LineItemCandidates } from './index.js';
 import type { RawItem } from './rows.js';
@@ -32,7 +32,7 @@ function factorsOf(item: RawItem, hints: DocumentHints): Factor[] {
   const factors: Factor[] = [];
   for (const [field, run] of item.anchor.cells) {
     if (NOT_FACTORS.has(field)) continue;
-    for (const n of findAmounts(run.text, amountHint(hints))) {
+    for (const n of countsIn(run.text, hints)) {
       // "19 %" is a rate wherever it stands.
       if (/^\s?%/.test(run.text.slice(n.index + n.length))) continue;
       factors.push({ field, run, n });
@@ -70,7 +70,7 @@ export function settleByArithmetic(
       const b = factors[j] as Factor;
       if (!agrees(a.n.value, b.n.value, amount)) continue;
       const [quantity, price] = quantityFirst(a, b) ? [a, b] : [b, a];
-      if (!isPlausibleCount(quantity.n)) continue;
+      if (!isPlausibleCount(quantity.n, quantity.field === 'line_quantity')) continue;
       const read = (f: Factor) => {
         const evidence = evidenceOf({ run: f.run, from: 0, to: f.run.text.length }, f.n.index, f.n.index + f.n.length);
         return evidence ? candidate(f.n.value, confidence * 0.9, evidence, 'row-arithmetic') : null;

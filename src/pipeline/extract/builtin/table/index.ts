@@ -15,7 +15,7 @@ import { evidenceOf, type TextRun } from '../layout/runs.js';
 import { moneyAmounts } from '../values.js';
 import { findHeaders, type Column, type ColumnField, type TableHeader } from './header.js';
 import { settleByArithmetic } from './arithmetic.js';
-import { isPlausibleCount } from './count.js';
+import { countsIn, isPlausibleCount, UNIT_AFTER } from './count.js';
 import { headerlessItems } from './headerless.js';
 import { receiptItems } from './receipt-lines.js';
 import { opensSummary } from './summary-words.js';
@@ -47,7 +47,7 @@ function amountIn(text: string, hints: DocumentHints, whole = false): FoundAmoun
 }
 
 function numberIn(text: string, hints: DocumentHints): FoundAmount | null {
-  return findAmounts(text, amountHint(hints))[0] ?? null;
+  return countsIn(text, hints)[0] ?? null;
 }
 
 function percentIn(text: string, hints: DocumentHints): { value: string; index: number; length: number } | null {
@@ -154,9 +154,11 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number, whole: 
     }
   }
   if (!unit) {
-    unit = firstValue(item, 'line_unit', (run) =>
-      /\p{L}/u.test(run.text) ? fromRun(run, 0, run.text.length, run.text.trim(), confidence) : null,
-    );
+    // A unit cell may also print the price it applies to ("60,00 PCE": per piece); the unit is the words after it.
+    unit = firstValue(item, 'line_unit', (run) => {
+      const words = /\p{L}.*$/u.exec(run.text.trimEnd());
+      return words ? fromRun(run, words.index, run.text.trimEnd().length, words[0], confidence) : null;
+    });
   }
   const taxRate = firstValue(item, 'line_tax_rate', (run) => {
     const p = percentIn(run.text, hints);
@@ -179,10 +181,6 @@ function toItem(item: RawItem, hints: DocumentHints, confidence: number, whole: 
   };
 }
 
-/** A count's unit right after it ("100,0000 Stk.", "2 pcs", "3 x"): what tells a quantity from a code. */
-const UNIT_AFTER =
-  /^\s*(?:stk|st|stück|pcs?|pce|pieces?|x|ea|each|units?|kg|g|h|hrs?|std|m|m2|m²|l|pkt|pack|unidades?|uds?|pz|pezzi|stuks?)\b/iu;
-
 /**
  * A quantity the table gave no column for (its header was lost to OCR, or never printed): the number of the item's
  * first row that times the unit price makes the amount ("4123456000014 ZS997 100,0000 Stk. 1 1,0000 19,0 100,00"
@@ -195,7 +193,7 @@ function inferQuantity(item: RawItem, found: LineItemCandidates, hints: Document
   const free = Number(price) === 0;
   for (const [field, run] of item.anchor.cells) {
     if (field === 'line_unit_price' || field === 'line_amount' || field === 'line_tax_rate') continue;
-    for (const n of findAmounts(run.text, amountHint(hints))) {
+    for (const n of countsIn(run.text, hints)) {
       if (!isPlausibleCount(n) || /%/.test(run.text.slice(n.index + n.length, n.index + n.length + 2))) continue;
       const unitFollows = UNIT_AFTER.test(run.text.slice(n.index + n.length));
       if (free ? !unitFollows : !moneyEquals(multiplyMoney(n.value, price), amount)) continue;

@@ -1,10 +1,11 @@
 // A numeric column the header does not name clearly ("Amount" left of "Total" on an English invoice is the
 // quantity) gets its role from arithmetic: if its value × unit price gives the line amount on most rows, it is
 // the quantity; if quantity × its value does, the unit price.
-import { findAmounts, moneyEquals, multiplyMoney, type FoundAmount } from '../../parse/index.js';
+import { moneyEquals, multiplyMoney, type FoundAmount } from '../../parse/index.js';
 import { candidate, type Candidate } from '../candidates.js';
-import { amountHint, type DocumentHints } from '../hints.js';
+import type { DocumentHints } from '../hints.js';
 import { evidenceOf, type TextRun } from '../layout/runs.js';
+import { countsIn } from './count.js';
 import type { RawItem } from './rows.js';
 
 export interface RoleTarget {
@@ -16,7 +17,7 @@ export interface RoleTarget {
 function otherValue(item: RawItem, hints: DocumentHints): { run: TextRun; amount: FoundAmount } | null {
   for (const { row } of item.rows) {
     const run = row.cells.get('line_other');
-    const amount = run ? findAmounts(run.text, amountHint(hints))[0] : undefined;
+    const amount = run ? countsIn(run.text, hints)[0] : undefined;
     if (run && amount) return { run, amount };
   }
   return null;

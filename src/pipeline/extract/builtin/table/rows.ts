@@ -8,6 +8,7 @@ import { bottom, horizontalGap, horizontalOverlap, right } from '../layout/geome
 import type { LayoutLine, LayoutPage } from '../layout/layout.js';
 import { runOf, type TextRun } from '../layout/runs.js';
 import type { Column, ColumnField } from './header.js';
+import { opensAllowance } from './summary-words.js';
 
 export interface RowCells {
   line: LayoutLine;
@@ -191,6 +192,7 @@ export function groupItems(
   let current: RawItem | null = null;
   let previousBottom: number | null = null;
   let continuation = true;
+  let afterSubtotal = false;
   // Text rows before the first item, after the last line that was not such a row (the header's last line).
   let leading: RowCells[] = [];
   let beforeLeading: LayoutLine | null = page.lines.find((l) => l.index === startAfterLine) ?? null;
@@ -214,11 +216,15 @@ export function groupItems(
       beforeLeading = line;
       continue;
     }
+    // Under a subtotal, an allowance on the whole invoice ends the items; further sections would start otherwise.
+    if (afterSubtotal && kind !== 'text' && opensAllowance(line.text)) return done(true);
     previousBottom = bottom(line.bbox);
     if (kind === 'subtotal') {
       current = null;
+      afterSubtotal = true;
       continue;
     }
+    afterSubtotal = false;
     if (kind === 'item') {
       current = { anchor: row, rows: [{ row, kind }] };
       items.push(current);

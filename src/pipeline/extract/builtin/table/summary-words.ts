@@ -99,3 +99,32 @@ export function opensSummary(text: string): boolean {
   const folded = fold(text);
   return PATTERN.test(folded) || COMPOUND_END.test(folded);
 }
+
+/**
+ * Allowances on the whole invoice: printed under the subtotal ("Zwischensumme ... / Rabatt von 1500 € (Coupon):
+ * −1500.00 €"), they reduce the sum of the items and are not an item of their own.
+ */
+const ALLOWANCE_WORDS: Record<ReceiptLanguage, readonly string[]> = {
+  en: ['discount', 'coupon', 'voucher', 'allowance', 'rebate', 'promotion'],
+  de: ['rabatt', 'nachlass', 'skonto', 'gutschein', 'coupon'],
+  fr: ['remise', 'rabais', 'ristourne', 'escompte', 'bon de réduction', 'coupon'],
+  es: ['descuento', 'bonificación', 'cupón', 'vale'],
+  it: ['sconto', 'abbuono', 'buono', 'coupon'],
+  nl: ['korting', 'waardebon', 'coupon'],
+  id: ['diskon', 'potongan', 'voucher'],
+  ro: ['reducere', 'discount', 'voucher'],
+  cs: ['sleva', 'kupon', 'voucher'],
+};
+
+const ALLOWANCE = new RegExp(
+  `^[\\s*#-]*(?:${[...new Set(Object.values(ALLOWANCE_WORDS).flat().map(fold))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'))
+    .join('|')})(?![\\p{L}])`,
+  'u',
+);
+
+/** True when the text opens with an allowance word ("Rabatt von 1500 €", "Discount (10%)", "Remise"). */
+export function opensAllowance(text: string): boolean {
+  return ALLOWANCE.test(fold(text));
+}
