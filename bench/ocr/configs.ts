@@ -24,6 +24,16 @@ export const CONFIGS: Record<string, BenchConfig> = {
     engine: 'paddle',
     what: "docex's defaults: paddle, detector input 1.0 MP (0.8 MP on receipt strips), deskew on, contrast off",
   },
+  'default-threads1': {
+    engine: 'paddle',
+    paddle: { threads: 1 },
+    what: 'the defaults with 1 onnxruntime thread per model run',
+  },
+  'default-threads2': {
+    engine: 'paddle',
+    paddle: { threads: 2 },
+    what: 'the defaults with 2 onnxruntime threads per model run',
+  },
   'default-det0.8': {
     engine: 'paddle',
     paddle: { detectionPixels: 800_000, stripDetectionPixels: 800_000 },

@@ -85,7 +85,7 @@ describe('language data', () => {
     await expect(prepareLanguageData([])).rejects.toThrow(/At least one/);
   });
 
-  it('only the worker module imports tesseract.js, only the paddle engine module imports onnxruntime-node', () => {
+  it('only the worker module imports tesseract.js, only the paddle model thread imports onnxruntime-node', () => {
     const importers: string[] = [];
     const visit = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -101,7 +101,7 @@ describe('language data', () => {
     };
     visit('src');
     expect(importers).toEqual(['src/pipeline/read/ocr/tesseract-worker.ts']);
-    expect(importersOf('src', 'onnxruntime-node')).toEqual(['src/pipeline/read/ocr/paddle/engine.ts']);
+    expect(importersOf('src', 'onnxruntime-node')).toEqual(['src/pipeline/read/ocr/paddle/model-task.ts']);
   });
 });
 

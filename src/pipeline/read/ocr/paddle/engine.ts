@@ -1,14 +1,15 @@
 // PaddleOCR PP-OCRv4 (detection + recognition) in ONNX through onnxruntime-node: one page image -> lines of words
-// with boxes in image pixels and 0..1 confidences. This is the only module that imports onnxruntime-node.
+// with boxes in image pixels and 0..1 confidences. The models run in the model thread (model-thread.ts); this module
+// does the rest on the calling thread: decoding, resizing, tensors, DB post-processing, CTC decoding, word boxes.
 // Why not tesseract alone: on real receipts and phone photos tesseract misses far more characters (see docs/ocr.md
 // for the measured table); PaddleOCR's detector finds lines on crumpled, faded or skewed paper and its recognizer
 // reads each line crop as a whole.
-import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { BBox, Line, Word } from '../../../model.js';
 import { inReadingOrder } from '../page-lines.js';
 import { decodeCtc, type DecodedChar } from './ctc.js';
 import { boxesFromProbabilities, DB_DEFAULTS, type TextBox } from './db-postprocess.js';
+import { PaddleModelThread, type ModelRunner } from './model-thread.js';
 import { loadPaddleModelFiles } from './models.js';
 import { detectionTensor, writeRecognitionItem, type GreyImage } from './tensors.js';
 
@@ -17,7 +18,7 @@ export interface PaddleSettings {
   detectionPixels: number;
   /** The budget for long strips (long side at least STRIP_ASPECT times the short one: receipts). */
   stripDetectionPixels: number;
-  /** Threads onnxruntime uses inside one model run. */
+  /** Threads onnxruntime uses inside one model run (the model thread runs one model at a time). */
   threads: number;
 }
 
@@ -31,6 +32,10 @@ export const PADDLE_DEFAULTS: PaddleSettings = {
   // the bench:ocr real set 0.8 MP was never worse than 1.0 MP (74 vs 79 character errors, 242 vs 238 digit tokens,
   // labelled values equal) for ~20% less detector work; A4 pages lose at 0.8 MP (docs/ocr.md, "Speed and memory").
   stripDetectionPixels: 800_000,
+  // One: the pool's second page keeps the other core busy with its decoding and post-processing while a model
+  // runs. With 2 threads per run the bench:ocr set cost 3.80-3.91 instead of 3.05-3.41 CPU s/page for no shorter
+  // wall time (4.39-5.03 vs 3.44-4.21 s/page) on the shared 2-core machine, and the main thread, competing with
+  // three busy threads, saw longer event-loop delays (131-299 vs 89-181 ms). docs/ocr.md, "The model thread".
   threads: 1,
 };
 
@@ -80,40 +85,40 @@ export const UNCERTAIN_CHAR = 0.8;
 
 export class PaddleOcr {
   private constructor(
-    private readonly detection: ort.InferenceSession,
-    private readonly recognition: ort.InferenceSession,
+    private readonly models: ModelRunner,
+    private readonly thread: PaddleModelThread,
     private readonly symbols: readonly string[],
     readonly settings: PaddleSettings,
   ) {}
 
-  /** Loads both models (~0.5 s, ~100 MB). Throws PaddleModelError when the model package is missing. */
+  /**
+   * Starts the model thread and loads both models in it (~0.5 s, ~100 MB). Throws PaddleModelError when the model
+   * package is missing.
+   */
   static async load(settings: Partial<PaddleSettings> = {}): Promise<PaddleOcr> {
     const full = { ...PADDLE_DEFAULTS, ...settings };
     const files = await loadPaddleModelFiles();
-    const options: ort.InferenceSession.SessionOptions = {
-      intraOpNumThreads: full.threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      // onnxruntime's arena keeps the largest activations ever seen (a big page's detector maps) for the life of the
-      // process: without it, memory goes back after each page, at a few percent of speed.
-      enableCpuMemArena: false,
-      enableMemPattern: false,
-      // Idle onnxruntime threads would spin waiting for work, burning CPU the other pages and jobs need.
-      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-    };
-    const [detection, recognition] = await Promise.all([
-      ort.InferenceSession.create(files.detection, options),
-      ort.InferenceSession.create(files.recognition, options),
-    ]);
-    return new PaddleOcr(detection, recognition, files.symbols, full);
+    const thread = new PaddleModelThread({
+      files: { detection: files.detection, recognition: files.recognition },
+      threads: full.threads,
+    });
+    await thread.start();
+    return new PaddleOcr(thread, thread, files.symbols, full);
   }
 
-  /** Reads a page image (any format sharp decodes; docex passes greyscale PNGs). */
-  async readLines(png: Uint8Array): Promise<Line[]> {
+  /** Model threads started so far: 1, plus one after each timeout or crash that ended the previous one. */
+  get threadsStarted(): number {
+    return this.thread.started;
+  }
+
+  /**
+   * Reads a page image (any format sharp decodes; docex passes greyscale PNGs). Aborting `signal` stops the page:
+   * no further model runs, and a run in progress ends with its thread (see model-thread.ts).
+   */
+  async readLines(png: Uint8Array, signal?: AbortSignal): Promise<Line[]> {
     const image = await this.decode(png);
-    const boxes = await this.detect(image);
-    return this.recognize(image, boxes);
+    const boxes = await this.detect(image, undefined, signal);
+    return this.recognize(image, boxes, signal);
   }
 
   /** The page as one grey byte per pixel, the form detect and recognize take. */
@@ -121,8 +126,9 @@ export class PaddleOcr {
     return decodeGrey(png);
   }
 
-  async release(): Promise<void> {
-    await Promise.all([this.detection.release(), this.recognition.release()]);
+  /** Ends the model thread (runs still on it fail). */
+  release(): Promise<void> {
+    return this.thread.close();
   }
 
   /**
@@ -131,9 +137,9 @@ export class PaddleOcr {
    * both ways: text the right way up reads with far higher confidence. Upside-down pages (rare) are left to the
    * orientation search of ocrPage, which reads them poorly first.
    */
-  async suggestTurn(png: Uint8Array): Promise<0 | 90 | 270> {
+  async suggestTurn(png: Uint8Array, signal?: AbortSignal): Promise<0 | 90 | 270> {
     const image = await decodeGrey(png);
-    const boxes = await this.detect(image, ORIENTATION_PIXELS);
+    const boxes = await this.detect(image, ORIENTATION_PIXELS, signal);
     const tall = boxes.filter((box) => box.height > 1.5 * box.width);
     if (boxes.length < 5 || tall.length < 0.6 * boxes.length) return 0;
     const sample = [...tall].sort((a, b) => b.width * b.height - a.width * a.height).slice(0, ORIENTATION_SAMPLE);
@@ -143,7 +149,7 @@ export class PaddleOcr {
       const boxes = sample
         .map((box) => turnBox(box, image, turn))
         .map((box) => ({ ...box, width: Math.min(box.width, 8 * box.height) }));
-      const lines = await this.recognize(turned, boxes);
+      const lines = await this.recognize(turned, boxes, signal);
       const chars = lines.reduce((n, line) => n + line.text.length, 0);
       return chars === 0 ? 0 : lines.reduce((sum, line) => sum + (line.confidence ?? 0) * line.text.length, 0) / chars;
     };
@@ -153,7 +159,7 @@ export class PaddleOcr {
   }
 
   /** Line boxes in image pixels; the detector sees the page scaled to its budget, or to at most `pixels`. */
-  async detect(image: GreyImage, pixels?: number): Promise<TextBox[]> {
+  async detect(image: GreyImage, pixels?: number, signal?: AbortSignal): Promise<TextBox[]> {
     const { width, height } =
       pixels === undefined ? detectionInputSize(image, this.settings) : scaledToPixels(image, pixels);
     const resized = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
@@ -162,10 +168,9 @@ export class PaddleOcr {
       .toColourspace('b-w')
       .raw()
       .toBuffer();
-    const input = new ort.Tensor('float32', detectionTensor({ data: resized, width, height }), [1, 3, height, width]);
-    const output = await this.detection.run({ [this.detection.inputNames[0]!]: input });
-    const map = output[this.detection.outputNames[0]!]!;
-    const boxes = boxesFromProbabilities({ data: map.data as Float32Array, width, height }, DB_DEFAULTS);
+    const input = detectionTensor({ data: resized, width, height });
+    const map = await this.models.run('detection', input, [1, 3, height, width], signal);
+    const boxes = boxesFromProbabilities({ data: map.data, width, height }, DB_DEFAULTS);
     const sx = image.width / width;
     const sy = image.height / height;
     return boxes.map((box) => ({
@@ -178,7 +183,7 @@ export class PaddleOcr {
   }
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
-  async recognize(image: GreyImage, boxes: readonly TextBox[]): Promise<Line[]> {
+  async recognize(image: GreyImage, boxes: readonly TextBox[], signal?: AbortSignal): Promise<Line[]> {
     const items = boxes
       .map((box) => ({
         box,
@@ -193,11 +198,9 @@ export class PaddleOcr {
       batch.forEach((item, index) =>
         writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT),
       );
-      const input = new ort.Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, batchWidth]);
-      const output = await this.recognition.run({ [this.recognition.inputNames[0]!]: input });
-      const result = output[this.recognition.outputNames[0]!]!;
+      const result = await this.models.run('recognition', tensor, [batch.length, 3, REC_HEIGHT, batchWidth], signal);
       const [, steps, classes] = result.dims as [number, number, number];
-      const probabilities = result.data as Float32Array;
+      const probabilities = result.data;
       batch.forEach((item, index) => {
         const chars = decodeCtc(probabilities, index * steps * classes, steps, classes, this.symbols);
         // Input pixels per time step, then crop pixels -> image pixels.

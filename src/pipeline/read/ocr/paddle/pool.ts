@@ -1,13 +1,15 @@
-// The PaddleOCR engine behind the OcrPool interface. The models are loaded once per process and shared by every pool
-// (onnxruntime sessions may run concurrently); the pool bounds how many pages run at once and how many wait.
-// onnxruntime cannot interrupt a model run: a page past its time limit is failed at once, but its slot is only
-// freed when the run ends, so timed-out pages can never pile up CPU work beyond the pool size.
-import { availableParallelism } from 'node:os';
+// The PaddleOCR engine behind the OcrPool interface. The models are loaded once per process, in one model thread
+// shared by every pool (model-thread.ts); the pool bounds how many pages are read at once and how many wait. With
+// two pages at once, one page's model run overlaps the other page's decoding and post-processing on this thread.
+// A page past its time limit fails at once (the event loop is free, so its timer fires on time) and is stopped: its
+// runs waiting on the model thread are skipped and it gets no further ones; a run of it already inside onnxruntime
+// cannot be interrupted and ends on its own, its result dropped. Its slot is freed at once, and at most that one
+// run of a timed-out page is ever left over, so timed-out work never piles up.
 import type { Logger } from 'pino';
 import { PipelineError } from '../../../errors.js';
 import type { Line } from '../../../model.js';
 import type { OcrPool, OcrPoolOptions, OcrPoolStats, ReadOptions } from '../engine.js';
-import { PaddleOcr, type PaddleSettings } from './engine.js';
+import { PADDLE_DEFAULTS, PaddleOcr, type PaddleSettings } from './engine.js';
 import { loadPaddleModelFiles } from './models.js';
 
 let shared: { engine: Promise<PaddleOcr>; users: number } | null = null;
@@ -39,7 +41,9 @@ async function releaseEngine(): Promise<void> {
 export async function createPaddlePool(options: OcrPoolOptions = {}): Promise<OcrPool> {
   await loadPaddleModelFiles();
   const size = Math.max(1, Math.floor(options.size ?? 2));
-  const threads = options.paddle?.threads ?? Math.max(1, Math.floor(availableParallelism() / size));
+  // Not cores / pool size any more: the model thread runs one model at a time whatever the pool size (see
+  // PADDLE_DEFAULTS.threads for the measurement).
+  const threads = options.paddle?.threads ?? PADDLE_DEFAULTS.threads;
   return new PaddlePool({
     size,
     pageTimeoutMs: options.pageTimeoutMs ?? 120_000,
@@ -51,7 +55,8 @@ export async function createPaddlePool(options: OcrPoolOptions = {}): Promise<Oc
 
 /** One piece of model work (a page reading, an orientation check) waiting for a slot. */
 interface QueuedPage {
-  work: (model: PaddleOcr) => Promise<unknown>;
+  /** Stops at the next model run once `signal` is aborted (see model-thread.ts). */
+  work: (model: PaddleOcr, signal: AbortSignal) => Promise<unknown>;
   /** Counted in pagesDone (an orientation check is not a page). */
   page: boolean;
   resolve: (result: unknown) => void;
@@ -73,6 +78,8 @@ class PaddlePool implements OcrPool {
   readonly #queue: QueuedPage[] = [];
   readonly #running = new Set<Promise<void>>();
   #model: Promise<PaddleOcr> | null = null;
+  /** The engine once loaded (for stats). */
+  #loaded: PaddleOcr | null = null;
   #busy = 0;
   #closed = false;
   #pagesDone = 0;
@@ -80,14 +87,14 @@ class PaddlePool implements OcrPool {
   constructor(private readonly settings: Settings) {}
 
   readLines(png: Uint8Array, _options: ReadOptions): Promise<Line[]> {
-    return this.#enqueue((model) => model.readLines(png), true);
+    return this.#enqueue((model, signal) => model.readLines(png, signal), true);
   }
 
   suggestTurn(png: Uint8Array): Promise<0 | 90 | 270> {
-    return this.#enqueue((model) => model.suggestTurn(png), false);
+    return this.#enqueue((model, signal) => model.suggestTurn(png, signal), false);
   }
 
-  #enqueue<T>(work: (model: PaddleOcr) => Promise<T>, page: boolean): Promise<T> {
+  #enqueue<T>(work: (model: PaddleOcr, signal: AbortSignal) => Promise<T>, page: boolean): Promise<T> {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#queue.length >= this.settings.maxQueuedPages) {
       const detail = { queued: this.#queue.length };
@@ -104,11 +111,12 @@ class PaddlePool implements OcrPool {
   stats(): OcrPoolStats {
     return {
       size: this.settings.size,
-      running: this.#model === null ? 0 : 1,
+      running: this.#loaded === null ? 0 : 1,
       busy: this.#busy,
       queued: this.#queue.length,
       pagesDone: this.#pagesDone,
-      workersStarted: this.#model === null ? 0 : 1,
+      // The model thread is the process's: a fresh one after a timeout or crash counts here in every pool using it.
+      workersStarted: this.#loaded?.threadsStarted ?? 0,
     };
   }
 
@@ -135,18 +143,20 @@ class PaddlePool implements OcrPool {
 
   async #run(page: QueuedPage): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
+    const stop = new AbortController();
     const reading = (async () => {
       this.#model ??= acquireEngine(this.settings.paddle);
-      return page.work(await this.#model);
+      this.#loaded = await this.#model;
+      return page.work(this.#loaded, stop.signal);
     })();
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const timeoutMs = this.settings.pageTimeoutMs;
-        reject(
-          new PipelineError('parsing', 'timeout', `OCR of a page took longer than ${timeoutMs / 1000} s.`, {
-            timeoutMs,
-          }),
-        );
+        const error = new PipelineError('parsing', 'timeout', `OCR of a page took longer than ${timeoutMs / 1000} s.`, {
+          timeoutMs,
+        });
+        reject(error);
+        stop.abort(error);
       }, this.settings.pageTimeoutMs);
     });
     try {
@@ -158,7 +168,8 @@ class PaddlePool implements OcrPool {
     } finally {
       clearTimeout(timer);
     }
-    // The slot stays taken until the model run has really ended (see the top of this file).
+    // The slot stays taken until the page has stopped: at once when it waits for a model run (the run is dropped),
+    // or when its JavaScript between two runs reaches the next run (milliseconds).
     await reading.catch(() => undefined);
   }
 }

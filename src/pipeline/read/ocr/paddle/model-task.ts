@@ -1,0 +1,66 @@
+// Runs inside the paddle model thread (started through the parsers' sandbox, see model-thread.ts): loads the
+// detection and recognition sessions once, then runs models on request, one at a time, until told to exit.
+// This is the only module that imports onnxruntime-node. Why a thread: onnxruntime-node runs a model synchronously
+// on the thread that calls it (its `run` is a setImmediate around the native call), so on the main thread every
+// run blocked the event loop for up to ~2 s, no page timer could fire and two pages never overlapped.
+import ort from 'onnxruntime-node';
+import type { ModelRunReply, ModelThreadInput, ModelThreadMessage, PaddleModelName } from './model-protocol.js';
+
+export async function runTask(input: ModelThreadInput): Promise<{ ready: true }> {
+  const options: ort.InferenceSession.SessionOptions = {
+    intraOpNumThreads: input.threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // onnxruntime's arena keeps the largest activations ever seen (a big page's detector maps) for the life of the
+    // process: without it, memory goes back after each page, at a few percent of speed.
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+    // Idle onnxruntime threads would spin waiting for work, burning CPU the other pages and jobs need.
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+  };
+  const [detection, recognition] = await Promise.all([
+    ort.InferenceSession.create(input.files.detection, options),
+    ort.InferenceSession.create(input.files.recognition, options),
+  ]);
+  const sessions: Record<PaddleModelName, ort.InferenceSession> = { detection, recognition };
+  const cancelled = new Set<number>();
+  let exiting = false;
+  // One run at a time, in arrival order: a run already uses the threads it was given, and a second one beside it
+  // would only double the activations held at once. Before each run the thread yields to its event loop once, so
+  // that a cancel sent while the previous run held the thread is seen before the next run starts.
+  let queue = Promise.resolve();
+  input.port.on('message', (message: ModelThreadMessage) => {
+    if (message.type === 'cancel') cancelled.add(message.id);
+    // process.exit ends only this thread, and only here, between runs: ending it from outside while onnxruntime
+    // runs aborts the whole process (its binding throws a C++ exception into a dying thread; measured).
+    else if (message.type === 'exit') {
+      exiting = true;
+      queue = queue.then(() => process.exit(0));
+    } else {
+      const { id } = message;
+      queue = queue.then(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        const reply: ModelRunReply =
+          cancelled.delete(id) || exiting ? { id, ok: false, skipped: true } : await run(sessions, message);
+        input.port.postMessage(reply, reply.ok ? [reply.data.buffer as ArrayBuffer] : []);
+      });
+    }
+  });
+  return { ready: true };
+}
+
+async function run(
+  sessions: Record<PaddleModelName, ort.InferenceSession>,
+  request: Extract<ModelThreadMessage, { type: 'run' }>,
+): Promise<ModelRunReply> {
+  try {
+    const session = sessions[request.model];
+    const tensor = new ort.Tensor('float32', request.data, request.dims);
+    const output = await session.run({ [session.inputNames[0]!]: tensor });
+    const result = output[session.outputNames[0]!]!;
+    return { id: request.id, ok: true, data: result.data as Float32Array, dims: [...result.dims] };
+  } catch (error) {
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
