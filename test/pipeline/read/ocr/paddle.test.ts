@@ -56,6 +56,25 @@ describe('CTC decoding', () => {
     expect(decoded[3]!.probability).toBeCloseTo(0.5, 5);
   });
 
+  it('keeps a space the recognizer found plausible between two characters, not a faint one', () => {
+    const symbols = ['a', 'b', ' '];
+    const classes = 4;
+    const between = (space: number) => [
+      [0.1, 0.8, 0.05, 0.05], // a
+      [1 - space, 0, 0, space], // blank, with some chance of a space
+      [0.3, 0.1, 0.5, 0.1], // b
+    ];
+    const decode = (steps: number[][]) =>
+      decodeCtc(Float32Array.from(steps.flat()), 0, steps.length, classes, symbols)
+        .map((c) => c.char)
+        .join('');
+    expect(decode(between(0.25))).toBe('a b');
+    expect(decode(between(0.04))).toBe('ab');
+    const [, space] = decodeCtc(Float32Array.from(between(0.25).flat()), 0, 3, classes, symbols);
+    expect(space).toMatchObject({ char: ' ', step: 1 });
+    expect(space!.probability).toBeCloseTo(0.25, 5);
+  });
+
   it('splits words at spaces and at wide gaps, places word boxes in the line, marks uncertain digits', () => {
     const chars = [
       { char: 'T', step: 2, probability: 0.99 },
