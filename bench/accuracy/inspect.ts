@@ -1,13 +1,15 @@
 // One document, shown the way the extractor sees it: every line the reader produced (page, position, text) and the
 // summary the builtin engine made of it. For finding out why bench:accuracy reports a miss.
 //
-//   npx tsx bench/accuracy/inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates] [--cache]
+//   npx tsx bench/accuracy/inspect.ts FILE [--no-einvoice] [--images] [--lines-only | --result-only] [--candidates] [--tables] [--cache]
 import { createOcrPool } from '../../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../../src/pipeline/read/pdf/index.js';
 import { readHints } from '../../src/pipeline/extract/builtin/hints.js';
 import { LabelIndex } from '../../src/pipeline/extract/builtin/layout/label-hits.js';
 import { buildLayout } from '../../src/pipeline/extract/builtin/layout/layout.js';
 import { findHeaders } from '../../src/pipeline/extract/builtin/table/index.js';
+import { valueTest } from '../../src/pipeline/extract/builtin/table/index.js';
+import { classifyRow, cutRow, defaultAnchorMode } from '../../src/pipeline/extract/builtin/table/rows.js';
 import { amountCandidates } from '../../src/pipeline/extract/builtin/totals.js';
 import type { ReadDocument } from '../../src/pipeline/model.js';
 import { fileReadCache, runDocument } from './run-document.js';
@@ -23,6 +25,26 @@ function printAmountCandidates(doc: ReadDocument): void {
       console.log(
         `${field.padEnd(10)} ${c.value.padStart(12)}  ${c.confidence.toFixed(3)}  ${c.rule}  p${c.evidence.page} "${c.evidence.raw}"`,
       );
+  }
+}
+
+/** Every table header found, its columns, and how each line under it is classified (default anchor mode). */
+function printTables(doc: ReadDocument): void {
+  const layout = buildLayout(doc);
+  const isValue = valueTest(readHints(layout));
+  for (const header of findHeaders(layout)) {
+    const page = layout.pages.find((p) => p.number === header.page);
+    if (!page) continue;
+    const mode = defaultAnchorMode(header.columns);
+    const columns = header.columns.map((c) => `${c.field}@${Math.round(c.box.x)}`).join(' ');
+    console.log(`table p${header.page} lines ${header.firstLine}-${header.lastLine} (${mode}): ${columns}`);
+    const width = Math.max(...header.columns.map((c) => c.box.x + c.box.width)) - header.box.x;
+    for (const line of page.lines.filter((l) => l.index > header.lastLine).slice(0, 30)) {
+      const row = cutRow(line, header.columns, page);
+      const kind = classifyRow(row, header.columns, isValue, width, mode);
+      const cells = [...row.cells.entries()].map(([f, r]) => `${f}=${JSON.stringify(r.text)}`).join(' ');
+      console.log(`  ${String(Math.round(line.bbox.y)).padStart(5)} ${kind.padEnd(8)} ${cells}`);
+    }
   }
 }
 
@@ -53,6 +75,7 @@ async function main(): Promise<void> {
       }
     }
     if (argv.includes('--candidates') && outcome.document) printAmountCandidates(outcome.document);
+    if (argv.includes('--tables') && outcome.document) printTables(outcome.document);
     if (!argv.includes('--lines-only')) {
       const { summary_data, lineItems, validation } = outcome.result;
       console.log(JSON.stringify({ summary_data, lineItems, validation }, null, 2));

@@ -156,9 +156,14 @@ function letterDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): C
   return [];
 }
 
-/** A clock time right after a date: "05/24/2022 1:10 PM", "11.12.2014 11:05", "2019-12-07 14:32:10". */
-const TIME_ALONE = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?:am|pm|uhr|h))?$/iu;
-const TIME_AFTER = /^[\s,T-]*(?:um\s+|at\s+|à\s+)?\d{1,2}[:.h]\d{2}(?![\d.,])/iu;
+/**
+ * A clock time right after a date: "05/24/2022 1:10 PM", "11.12.2014 11:05", "2019-12-07 14:32:10", also with a
+ * word or label for it ("um 14:05", "Hora 12:49", "Zeit: 20:29", "Heure 09h15").
+ */
+const TIME_WORD =
+  '(?:(?:um|at|à|a las|alle|om|às)\\s+|(?:time|zeit|uhrzeit|heure|hora|ora|orario|tijd|tempo)\\s*:?\\s*)';
+const TIME_ALONE = new RegExp(`^${TIME_WORD}?\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?(?:am|pm|uhr|h))?$`, 'iu');
+const TIME_AFTER = new RegExp(`^[\\s,T-]*${TIME_WORD}?\\d{1,2}[:.h]\\d{2}(?![\\d.,])`, 'iu');
 
 /**
  * Receipts print the moment of the sale, a date with its time and no label ("05/24/2022 1:10 PM"): the document's
@@ -204,7 +209,7 @@ function gluedPoNumbers(layout: Layout): Candidate<string>[] {
 
 /** What receipts call their reference, in the supported languages ("Bon", "Ticket", "Scontrino", "Recibo", ...). */
 const RECEIPT_WORDS =
-  'booking|receipt|transaction|trans|folio|voucher|reservation|confirmation|beleg|quittung|kassenbon|bon|ticket|reçu|recu|ricevuta|scontrino|recibo|tique|kassabon|doc';
+  'booking|receipt|transaction|transactie|transaktion|transazione|transacción|transaccion|trans|folio|voucher|reservation|confirmation|beleg|quittung|kassenbon|bon|ticket|reçu|recu|ricevuta|scontrino|recibo|tique|kassabon|doc';
 /** The number word that may follow or precede it ("No.", "Nr.", "n°", "#"). */
 const NUMBER_WORD = '(?:id|no\\.?|nr\\.?|number|nummer|n[°º]\\.?|n\\.|num\\.?|#)';
 const REFERENCE_VALUE = '([A-Z0-9][A-Z0-9\\-/.]{1,24})(?=\\s|$)';

@@ -67,3 +67,49 @@ describe('identifiers glued to their neighbours', () => {
     expect(readIdentifier('2024-03-10t172205', HINTS)?.value).toBe('2024-03-10t172205');
   });
 });
+
+describe('families found by the second author’s synthetic layouts (blind run, docs/synthetic-data.md)', () => {
+  it('reads a till date printed at the bottom beside a labelled time ("05/01/2019 Hora 12:49")', () => {
+    for (const [time, iso] of [
+      ['05/01/2019 Hora 12:49', '2019-01-05'],
+      ['22.11.2022 Zeit: 20:29', '2022-11-22'],
+      ['09/04/2021 Heure 09h15', '2021-04-09'],
+    ] as const) {
+      const doc = buildDocument([
+        {
+          lines: [
+            [30, [80, 'Suministros Torres S.L.']],
+            [100, [20, 'PAN DE BARRA'], rightAt(200, '2,55 B')],
+            [120, [20, 'TOTAL'], rightAt(200, '2,55 €')],
+            [200, [20, 'Ticket nº 58076']],
+            [210, [20, time]],
+          ],
+        },
+      ]);
+      expect(extractInvoice(doc, OPTIONS).summary_data.invoice_date, time).toBe(iso);
+    }
+  });
+
+  it('reads credit-note and simplified-invoice numbers under their own labels', () => {
+    for (const [label, value] of [
+      ['Nº de abono', 'R-20242728'],
+      ['Nº rectificativa', 'AB20227880'],
+      ["N° d'avoir", 'AV-20235941'],
+      ['Gutschrift-Nr.', 'GS-2024-118'],
+      ['Creditnota nr.', 'CN20245'],
+      ['N. nota di credito', 'NC-20199644'],
+      ['Factura simplificada', '16185'],
+    ] as const) {
+      const doc = buildDocument([
+        {
+          lines: [
+            [30, [60, 'Navarro & Ruiz S.L.']],
+            [60, [300, label], [420, value]],
+            [120, [60, 'Total'], rightAt(500, '-42,55')],
+          ],
+        },
+      ]);
+      expect(extractInvoice(doc, OPTIONS).summary_data.invoice_number, label).toBe(value);
+    }
+  });
+});
