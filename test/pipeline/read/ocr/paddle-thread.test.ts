@@ -2,6 +2,7 @@
 // loop stays free while pages are read, a page past its time limit fails at once and gets no further model runs
 // (without harm to the other pages on the thread), and a thread that dies fails only the runs on it. Real models,
 // real pages, no mocks.
+import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineError } from '../../../../src/pipeline/errors.js';
@@ -78,9 +79,12 @@ describe('paddle pages off the JavaScript thread', { timeout: 120_000 }, () => {
 
 describe('the model thread', { timeout: 120_000 }, () => {
   let files: { detection: string; recognition: string };
+  /** A file that is no model: the recognizer's dictionary, beside the models. */
+  let notAModel: string;
   beforeAll(async () => {
     const loaded = await loadPaddleModelFiles();
     files = { detection: loaded.detection, recognition: loaded.recognition };
+    notAModel = join(dirname(loaded.detection), 'ppocr_keys_v1.txt');
   });
 
   /** A blank detector input of width x height (a 1024 x 1024 one keeps the thread busy for about a second). */
@@ -132,6 +136,15 @@ describe('the model thread', { timeout: 120_000 }, () => {
     await thread.close();
     expect(await running).toMatchObject({ code: 'ocr_failed', detail: { reason: 'model_thread_stopped' } });
     await expect(thread.run('detection', ...blankPage(64))).rejects.toMatchObject({ code: 'ocr_failed' });
+  });
+
+  it('a thread whose models fail to load refuses the runs that waited for it and exits', async () => {
+    const thread = new PaddleModelThread({ files: { ...files, recognition: notAModel }, threads: 1 });
+    const error = await rejection(thread.run('detection', ...blankPage(64)));
+    expect(error).toMatchObject({ code: 'ocr_failed', message: 'The OCR models could not be loaded.' });
+    // The thread was asked to exit between runs and did: close() waits for that and must not hang.
+    await thread.close();
+    expect(thread.started).toBe(1);
   });
 
   it('a thread that runs out of memory fails only the runs on it; the next run starts a fresh one', async () => {

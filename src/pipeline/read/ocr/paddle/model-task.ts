@@ -7,6 +7,36 @@ import ort from 'onnxruntime-node';
 import type { ModelRunReply, ModelThreadInput, ModelThreadMessage, PaddleModelName } from './model-protocol.js';
 
 export async function runTask(input: ModelThreadInput): Promise<{ ready: true }> {
+  const loading = loadSessions(input);
+  const cancelled = new Set<number>();
+  let exiting = false;
+  // One run at a time, in arrival order: a run already uses the threads it was given, and a second one beside it
+  // would only double the activations held at once. Before each run the thread yields to its event loop once, so
+  // that a cancel sent while the previous run held the thread is seen before the next run starts. The port listens
+  // before the models load, so that an exit request is heard even when loading fails.
+  let queue: Promise<unknown> = loading.catch(() => undefined);
+  input.port.on('message', (message: ModelThreadMessage) => {
+    if (message.type === 'cancel') cancelled.add(message.id);
+    // process.exit ends only this thread, and only here, between runs: ending it from outside while onnxruntime
+    // runs aborts the whole process (its binding throws a C++ exception into a dying thread; measured).
+    else if (message.type === 'exit') {
+      exiting = true;
+      queue = queue.then(() => process.exit(0));
+    } else {
+      const { id } = message;
+      queue = queue.then(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        const reply: ModelRunReply =
+          cancelled.delete(id) || exiting ? { id, ok: false, skipped: true } : await run(await loading, message);
+        input.port.postMessage(reply, reply.ok ? [reply.data.buffer as ArrayBuffer] : []);
+      });
+    }
+  });
+  await loading;
+  return { ready: true };
+}
+
+async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModelName, ort.InferenceSession>> {
   const options: ort.InferenceSession.SessionOptions = {
     intraOpNumThreads: input.threads,
     interOpNumThreads: 1,
@@ -23,31 +53,7 @@ export async function runTask(input: ModelThreadInput): Promise<{ ready: true }>
     ort.InferenceSession.create(input.files.detection, options),
     ort.InferenceSession.create(input.files.recognition, options),
   ]);
-  const sessions: Record<PaddleModelName, ort.InferenceSession> = { detection, recognition };
-  const cancelled = new Set<number>();
-  let exiting = false;
-  // One run at a time, in arrival order: a run already uses the threads it was given, and a second one beside it
-  // would only double the activations held at once. Before each run the thread yields to its event loop once, so
-  // that a cancel sent while the previous run held the thread is seen before the next run starts.
-  let queue = Promise.resolve();
-  input.port.on('message', (message: ModelThreadMessage) => {
-    if (message.type === 'cancel') cancelled.add(message.id);
-    // process.exit ends only this thread, and only here, between runs: ending it from outside while onnxruntime
-    // runs aborts the whole process (its binding throws a C++ exception into a dying thread; measured).
-    else if (message.type === 'exit') {
-      exiting = true;
-      queue = queue.then(() => process.exit(0));
-    } else {
-      const { id } = message;
-      queue = queue.then(async () => {
-        await new Promise((resolve) => setImmediate(resolve));
-        const reply: ModelRunReply =
-          cancelled.delete(id) || exiting ? { id, ok: false, skipped: true } : await run(sessions, message);
-        input.port.postMessage(reply, reply.ok ? [reply.data.buffer as ArrayBuffer] : []);
-      });
-    }
-  });
-  return { ready: true };
+  return { detection, recognition };
 }
 
 async function run(
