@@ -57,6 +57,25 @@ describe('vendor named only by the header of the page', () => {
     expect(s.invoice_date).toBe('2014-10-18');
   });
 
+  it('reads a letter-spaced shop name that OCR gives letter by letter, one letter less sure than the rest', () => {
+    const doc = buildDocument([
+      {
+        source: 'ocr',
+        confidence: 0.97,
+        lines: [
+          [30, [60, '*** P E N N Y- M A RK T GmbH ***']],
+          [44, [130, 'Bilker Allee 30']],
+          [58, [130, '40219 Düsseldorf']],
+          [100, [60, 'Bananen'], rightAt(400, '1,19 B')],
+          [114, [60, 'Summe'], rightAt(400, '1,19')],
+        ],
+      },
+    ]);
+    const rk = doc.pages[0]!.lines[0]!.words.find((w) => w.text === 'RK')!;
+    rk.confidence = 0.72;
+    expect(extractInvoice(doc, OPTIONS).summary_data.vendor_name).toBe('PENNY-MARKT GmbH');
+  });
+
   it('never takes a sentence or a document title at the top as the vendor', () => {
     const doc = buildDocument([
       {

@@ -84,6 +84,24 @@ describe('line items: credit notes, glued units, prices in the unit column, allo
     ]);
   });
 
+  it('reads an hourly rate under a "Taux" header and hours whose short header was not read', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'LIBELLÉ'], [300, 'H'], [380, 'TAUX'], [470, 'MONTANT HT']],
+          [115, [20, 'Gestion de projet'], rightAt(320, '7,5'), rightAt(445, '95,10'), rightAt(520, '713,25')],
+          [130, [20, 'Rédaction'], rightAt(320, '6,25'), rightAt(445, '48,50'), rightAt(520, '303,13')],
+          [160, [380, 'Montant HT'], rightAt(520, '1016,38 €')],
+        ],
+      },
+    ]);
+    const items = extractInvoice(doc, OPTIONS).lineItems;
+    expect(items.map((i) => [i.description, i.quantity, i.unit_price, i.amount, i.tax_rate])).toEqual([
+      ['Gestion de projet', 7.5, 95.1, 713.25, null],
+      ['Rédaction', 6.25, 48.5, 303.13, null],
+    ]);
+  });
+
   it('ends the items at an allowance printed under the subtotal', () => {
     const doc = buildDocument([
       {

@@ -136,14 +136,26 @@ export function looksLikeAddressLine(text: string): boolean {
   );
 }
 
+/**
+ * Letter-spaced print read letter by letter ("P E N N Y- M A RK T GmbH", as OCR now keeps narrow gaps): a run of at
+ * least four one- or two-letter pieces, mostly single letters, is one word.
+ */
+function joinLetterSpacing(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}{1,2}-?(?:\s\p{L}{1,2}-?){3,}(?![\p{L}\p{N}])/gu, (run) => {
+    const pieces = run.split(/\s/);
+    const single = pieces.filter((p) => p.replace('-', '').length === 1).length;
+    return single >= 0.75 * pieces.length ? pieces.join('') : run;
+  });
+}
+
 export function cleanName(text: string): string {
-  return (
+  return joinLetterSpacing(
     text
       // Table rules and box edges that OCR reads as characters: "| Lieferant GmbH", "[ACME Ltd ]".
       .replace(/^[\s|¦[\]{}=~_•·*»«]+|[\s|¦[\]{}=~_•·*»«]+$/gu, '')
       .replace(/^(?:attn|att|z\.\s?hd\.?|c\/o|à l'attention de|t\.a\.v\.)\s*[:.]?\s*/iu, '')
       .replace(/^[\s,;:.\-–]+|[\s,;:\-–]+$/gu, '')
-      .trim()
+      .trim(),
   );
 }
 

@@ -3,6 +3,7 @@
 // the first page: the largest type where the reader gives sizes, the first rows otherwise; never a document title
 // ("INVOICE", "Kassenbon"), a label, a date, an amount, a street or town line, a telephone number or a slogan-long
 // sentence.
+import type { Word } from '../../../model.js';
 import { findAmounts, findDates, matchLabel } from '../../parse/index.js';
 import type { LabelIndex } from '../layout/label-hits.js';
 import type { Layout, LayoutLine, LayoutPage, Segment } from '../layout/layout.js';
@@ -31,6 +32,11 @@ const DOCUMENT_WORD =
 const NOT_A_NAME =
   /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
 
+function characterConfidence(words: readonly Word[]): number {
+  const chars = words.reduce((n, w) => n + w.text.length, 0);
+  return chars === 0 ? 1 : words.reduce((sum, w) => sum + (w.confidence ?? 1) * w.text.length, 0) / chars;
+}
+
 function nameLike(segment: Segment, labels: LabelIndex): string | null {
   // "***PENNY-MARKTGmbH***": decoration around it, the legal form glued on; "SCE&G.": a one-word logo's full stop.
   const text = withOcrGmbh(
@@ -49,7 +55,8 @@ function nameLike(segment: Segment, labels: LabelIndex): string | null {
   if (!wordmark && text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)).length > 1) return null;
   if (findDates(text).length > 0 || findAmounts(text).some((a) => /[.,]\d{2}$/.test(a.raw))) return null;
   // OCR of a logo or a stamp: letters nobody printed as text (a name guessed from position needs clean reading).
-  if (segment.words.some((w) => (w.confidence ?? 1) < MIN_OCR_CONFIDENCE)) return null;
+  // Weighed by characters, so a name read letter by letter ("P E N N Y") is judged as a whole, like one word.
+  if (characterConfidence(segment.words) < MIN_OCR_CONFIDENCE) return null;
   return text;
 }
 

@@ -11,14 +11,11 @@ import type { ColumnField } from './header.js';
 import type { LineItemCandidates } from './index.js';
 import type { RawItem } from './rows.js';
 
-/** Cells whose numbers are never a quantity or a price: the amount itself, rates, discounts, positions, codes. */
-const NOT_FACTORS = new Set<ColumnField>([
-  'line_amount',
-  'line_tax_rate',
-  'line_discount',
-  'line_position',
-  'line_product_code',
-]);
+/**
+ * Cells whose numbers are never a quantity or a price: the amount itself, discounts, positions, codes. A rate
+ * column's number without a '%' may be one: "Taux" heads an hourly rate as often as a tax rate.
+ */
+const NOT_FACTORS = new Set<ColumnField>(['line_amount', 'line_discount', 'line_position', 'line_product_code']);
 /** Rows have few numbers; more are a list of figures not worth pairing. */
 const MAX_NUMBERS = 8;
 
@@ -52,6 +49,17 @@ function quantityFirst(a: Factor, b: Factor): boolean {
   return a.run.words[0]!.bbox.x <= b.run.words[0]!.bbox.x;
 }
 
+/** "Gestion de projet 7,5": a factor that closed the description cell (its column's header was not read) leaves it. */
+function dropFromDescription(found: LineItemCandidates, factor: Factor): void {
+  const description = found.description;
+  if (!description) return;
+  const firstLine = description.value.split('\n')[0] as string;
+  if (!firstLine.trimEnd().endsWith(factor.n.raw)) return;
+  const kept = firstLine.trimEnd().slice(0, -factor.n.raw.length).trimEnd();
+  if (kept === '') return;
+  found.description = { ...description, value: description.value.replace(firstLine, kept) };
+}
+
 export function settleByArithmetic(
   item: RawItem,
   found: LineItemCandidates,
@@ -77,6 +85,9 @@ export function settleByArithmetic(
       };
       found.quantity = read(quantity);
       found.unit_price = read(price);
+      if (quantity.field === 'line_tax_rate' || price.field === 'line_tax_rate') found.tax_rate = null;
+      for (const factor of [quantity, price])
+        if (factor.field === 'line_description') dropFromDescription(found, factor);
       return;
     }
   }
