@@ -159,6 +159,18 @@ export function readTitle(layout: Layout, labels: LabelIndex, hints: DocumentHin
     for (const segment of line.segments) {
       const m = TITLE_WORD.exec(segment.text);
       if (!m || m.index > MAX_TITLE_OFFSET) continue;
+      // "Abrechnungszeitraum", "Rechnungsanschrift": a compound that is another field's label is no title (the
+      // invoice's own number and date labels, "Rechnung Nr.", still open one).
+      const otherLabel = labels
+        .inSegment(segment)
+        .some(
+          (h) =>
+            h.start <= m.index &&
+            h.end >= m.index + m[0].length &&
+            h.field !== 'invoice_number' &&
+            h.field !== 'invoice_date',
+        );
+      if (otherLabel) continue;
       const titleEnd = m.index + m[0].length;
       const atStart = m.index === 0;
       const number =

@@ -113,3 +113,29 @@ describe('families found by the second author’s synthetic layouts (blind run, 
     }
   });
 });
+
+describe('a letter dated by its place line, beside a billing period', () => {
+  it('takes "Köln, 4. Februar 2024", not the period start after "Abrechnungszeitraum" (a label, not a title)', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [48, [267, 'Richter Büroservice GmbH & Co. KG']],
+          [
+            123,
+            [50, 'Richter Büroservice GmbH · Gartenweg 19 · 06815 Köln'],
+            [357, 'Abrechnungszeitraum'],
+            [440, '1. Januar 2024 - 28. Januar 2024'],
+          ],
+          [142, [50, 'Fischer & Wolf e.K.']],
+          [262, [457, 'Köln, 4. Februar 2024']],
+          [281, [50, 'Rechnung 2024-12730']],
+          [387, [335, 'Nettobetrag'], rightAt(520, '16,50 €')],
+          [417, [335, 'Gesamtbetrag'], rightAt(520, '19,64 €')],
+        ],
+      },
+    ]);
+    const { summary_data: s } = extractInvoice(doc, OPTIONS);
+    expect(s.invoice_date).toBe('2024-02-04');
+    expect(s.invoice_number).toBe('2024-12730');
+  });
+});
