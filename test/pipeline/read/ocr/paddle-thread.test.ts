@@ -46,11 +46,13 @@ describe('paddle pages off the JavaScript thread', { timeout: 120_000 }, () => {
     delay.disable();
     expect(textOf(receipt!)).toContain('$1810.46');
     expect(invoice!.length).toBeGreaterThan(20);
-    // With the models on this thread the longest delay was a whole model run: 1.1 s on an idle 2-core machine, up to
-    // ~2 s loaded. What is left here is JavaScript between runs (a detector tensor, DB boxes, one batch's crops and
-    // CTC decoding: 10-40 ms each idle) and garbage collection. 250 ms leaves them room to stretch several times
-    // over on a machine loaded by other tests, and is still far below one model run.
-    expect(delay.max / 1e6).toBeLessThan(250);
+    // With the models on this thread the longest delay was a whole model run: 1.1 s on an idle 2-core machine, ~1.9 s
+    // at a load of 5. What is left is JavaScript between runs (a detector tensor, DB boxes, one batch's crops and
+    // CTC decoding: 10-40 ms each when idle) and garbage collection, stretched by the CPU they share with the model
+    // thread's two onnxruntime threads: measured 93-282 ms with this file and paddle.test.ts running side by side
+    // at a load of 5-6 (1 onnxruntime thread: 133-210 ms). 500 ms leaves room for a busier machine and is still
+    // less than half the longest stall measured before on an idle machine.
+    expect(delay.max / 1e6).toBeLessThan(500);
   });
 
   it('fails a page past its time limit at once, frees its slot, and goes on reading other pages', async () => {

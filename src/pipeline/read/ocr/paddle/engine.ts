@@ -32,11 +32,12 @@ export const PADDLE_DEFAULTS: PaddleSettings = {
   // the bench:ocr real set 0.8 MP was never worse than 1.0 MP (74 vs 79 character errors, 242 vs 238 digit tokens,
   // labelled values equal) for ~20% less detector work; A4 pages lose at 0.8 MP (docs/ocr.md, "Speed and memory").
   stripDetectionPixels: 800_000,
-  // One: the pool's second page keeps the other core busy with its decoding and post-processing while a model
-  // runs. With 2 threads per run the bench:ocr set cost 3.80-3.91 instead of 3.05-3.41 CPU s/page for no shorter
-  // wall time (4.39-5.03 vs 3.44-4.21 s/page) on the shared 2-core machine, and the main thread, competing with
-  // three busy threads, saw longer event-loop delays (131-299 vs 89-181 ms). docs/ocr.md, "The model thread".
-  threads: 1,
+  // Two (at most the cores, pool.ts): the model thread runs one model at a time, so with one thread per run the
+  // models never used the second core. bench:ocr (31 pages, two at a time), 2 vs 1 thread, same session: with a
+  // core to spare (load ~2) wall 1.89 vs 3.43 s/page at the same CPU (3.52 vs 3.49 s/page); at load ~3.5 wall 2.79
+  // vs 3.08 at 3.51 vs 3.11 CPU; on a machine saturated by other work (load 4-7) no shorter wall (4.39-5.03 vs
+  // 3.44-4.21) at 15-25% more CPU. docs/ocr.md, "The model thread".
+  threads: 2,
 };
 
 const STRIP_ASPECT = 2;

@@ -5,6 +5,7 @@
 // runs waiting on the model thread are skipped and it gets no further ones; a run of it already inside onnxruntime
 // cannot be interrupted and ends on its own, its result dropped. Its slot is freed at once, and at most that one
 // run of a timed-out page is ever left over, so timed-out work never piles up.
+import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { PipelineError } from '../../../errors.js';
 import type { Line } from '../../../model.js';
@@ -42,8 +43,8 @@ export async function createPaddlePool(options: OcrPoolOptions = {}): Promise<Oc
   await loadPaddleModelFiles();
   const size = Math.max(1, Math.floor(options.size ?? 2));
   // Not cores / pool size any more: the model thread runs one model at a time whatever the pool size (see
-  // PADDLE_DEFAULTS.threads for the measurement).
-  const threads = options.paddle?.threads ?? PADDLE_DEFAULTS.threads;
+  // PADDLE_DEFAULTS.threads for the measurement; more than 2 threads per run was never measured).
+  const threads = options.paddle?.threads ?? Math.min(PADDLE_DEFAULTS.threads, availableParallelism());
   return new PaddlePool({
     size,
     pageTimeoutMs: options.pageTimeoutMs ?? 120_000,
