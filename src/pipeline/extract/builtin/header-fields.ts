@@ -40,6 +40,13 @@ function labelled<T>(
 ): Candidate<T>[] {
   const found: Candidate<T>[] = [];
   for (const hit of labels.of(fields)) {
+    // "PO-69897", "PO12345": a prefix printed as part of the identifier, not a label (gluedPoNumbers reads it).
+    if (
+      hit.field === 'po_number' &&
+      /^-?\d/u.test(hit.segment.text.slice(hit.end)) &&
+      /^p\.?o$/iu.test(hit.segment.text.slice(hit.start, hit.end))
+    )
+      continue;
     // A label inside running text ("... gemäß Bestellung vom ...") is weaker than a label cell.
     const placement = hit.atStart ? 1 : 0.7;
     for (const span of labels.valueSpans(hit)) {

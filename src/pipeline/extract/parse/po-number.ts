@@ -46,8 +46,10 @@ export function findPoNumbers(text: string): FoundPoNumber[] {
     }
   }
   for (const m of scanned.matchAll(GLUED)) {
-    const value = m[2] as string;
-    const index = m.index + (m[1] as string).length;
+    // "PO-12345", "PO12345" print the prefix as part of the identifier; "PO# 4711", "P.O. 4711" label it.
+    const whole = /^PO-?$/iu.test(m[1] as string);
+    const value = whole ? m[0] : (m[2] as string);
+    const index = whole ? m.index : m.index + (m[1] as string).length;
     // "Ordernummer: PO-39927": the prefix belongs to the value a label already gave, printed whole.
     const inLabelled = found.some((f) => m.index >= f.index && m.index < f.index + f.length);
     if (inLabelled || found.some((f) => f.index === index) || !acceptable(value, scanned, index)) continue;

@@ -139,3 +139,19 @@ describe('a letter dated by its place line, beside a billing period', () => {
     expect(s.invoice_number).toBe('2024-12730');
   });
 });
+
+describe('order references printed with their prefix', () => {
+  it('keeps "PO-69897" whole when it stands in its own cell after an unlabelled reference', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [30, [60, 'De Boer & Meijer V.O.F.']],
+          [60, [60, 'Factuurnummer: 2023-4411']],
+          [75, [60, 'Uw referentie:'], [160, 'PO-69897']],
+          [120, [60, 'Totaal'], rightAt(500, '42,55')],
+        ],
+      },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).summary_data.po_number).toBe('PO-69897');
+  });
+});

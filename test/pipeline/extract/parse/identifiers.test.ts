@@ -101,9 +101,11 @@ describe('VAT identification numbers', () => {
 
 describe('purchase-order numbers', () => {
   it.each([
-    ['PO-12345', '12345'],
-    ['PO12345', '12345'],
+    // A prefix printed with the number, bare or hyphenated, is part of the identifier; with '#' or dots it labels it.
+    ['PO-12345', 'PO-12345'],
+    ['PO12345', 'PO12345'],
     ['PO #4711', '4711'],
+    ['P.O.#4711', '4711'],
     ['P.O. #4500012345', '4500012345'],
     ['P.O. No. 4500012345', '4500012345'],
     ['PO Number: 4500012345', '4500012345'],
