@@ -102,6 +102,28 @@ describe('line items: credit notes, glued units, prices in the unit column, allo
     ]);
   });
 
+  it('keeps an item’s detail rows that start in a code column ("Art-Nr-Lieferant:") inside the table', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Pos.'], [60, 'Art-Nr.'], [120, 'Bezeichnung'], [300, 'Menge'], [380, 'Preis'], [470, 'Betrag']],
+          [115, [20, '000001'], [120, 'Artikel A'], rightAt(340, '2'), rightAt(445, '52,52'), rightAt(520, '105,04')],
+          [123, [60, 'Art-Nr-Lieferant:']],
+          [131, [60, 'A987654']],
+          [139, [120, 'Herkunftsland: DE']],
+          [160, [20, '000002'], [120, 'Artikel B'], rightAt(340, '25'), rightAt(445, '2,06'), rightAt(520, '51,50')],
+          [168, [60, 'Art-Nr-Lieferant:']],
+          [176, [60, 'B987654']],
+          [200, [380, 'Summe'], rightAt(520, '156,54')],
+        ],
+      },
+    ]);
+    expect(rows(doc).map((r) => [r[1], r[3]])).toEqual([
+      [2, 105.04],
+      [25, 51.5],
+    ]);
+  });
+
   it('ends the items at an allowance printed under the subtotal', () => {
     const doc = buildDocument([
       {

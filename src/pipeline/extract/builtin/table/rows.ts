@@ -135,6 +135,9 @@ function isAnchored(
   return hasValue(row, columns.some((c) => c.field === 'line_amount') ? 'line_amount' : 'line_unit_price', isValue);
 }
 
+/** How far right of the table's left edge (a share of its width) a row still starts "at the margin". */
+const MARGIN_SHARE = 0.05;
+
 export function classifyRow(
   row: RowCells,
   columns: readonly Column[],
@@ -168,7 +171,12 @@ export function classifyRow(
   if (hasValues) return 'values';
   // Prose from the left margin across the table ("Please use the following communication ...").
   const description = columns.find((c) => c.field === 'line_description');
-  const fromMargin = description === undefined || row.line.bbox.x < description.box.x - 1;
+  // From the table's left edge, not merely left of the description: an item's detail rows may start in a code
+  // column ("Art-Nr-Lieferant:" under a position column), and only a row at the edge heads a new section.
+  const tableLeft = Math.min(...columns.map((c) => c.box.x));
+  const fromMargin =
+    description === undefined ||
+    (row.line.bbox.x < description.box.x - 1 && row.line.bbox.x <= tableLeft + MARGIN_SHARE * tableWidth);
   const words = row.line.segments.reduce((n, s) => n + s.words.length, 0);
   if (fromMargin && words >= 10 && row.line.bbox.width > tableWidth * 0.7 && !hasValue(row, 'line_position', isValue))
     return 'end';
