@@ -97,7 +97,10 @@ const COMPOUND_END = /^[\s*#-]*\p{L}*(?:summe|betrag|beitrag|steuer)(?![\p{L}])/
 /** True when the text opens with a sum, tax or payment word ("SUMME", "Geg. BAR", "SALES TAX A=9.625%", "CARD"). */
 export function opensSummary(text: string): boolean {
   const folded = fold(text);
-  return PATTERN.test(folded) || COMPOUND_END.test(folded);
+  if (PATTERN.test(folded) || COMPOUND_END.test(folded)) return true;
+  // OCR may split the opening word at a narrow gap between letters ("Zwi schensumme", "TOT AL").
+  const rejoined = folded.replace(/^([\s*#-]*\p{L}+) (\p{L}+)/u, '$1$2');
+  return rejoined !== folded && (PATTERN.test(rejoined) || COMPOUND_END.test(rejoined));
 }
 
 /**
