@@ -124,6 +124,27 @@ describe('line items: credit notes, glued units, prices in the unit column, allo
     ]);
   });
 
+  it('continues across a long gap to a row filling the same value columns as the last item', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [20, 'Désignation'], [300, 'Qté'], [380, 'P.U. HT'], [470, 'Total HT']],
+          [120, [20, 'Prestation support'], rightAt(320, '1,00'), rightAt(445, '60,00'), rightAt(520, '60,00')],
+          [128, [20, 'Période de 01/01/2022 au 31/01/2022']],
+          [180, [20, 'Fournitures diverses'], rightAt(320, '3,00'), rightAt(445, '10,00'), rightAt(520, '30,00')],
+          [240, [20, 'Appel'], rightAt(320, '1,00'), rightAt(445, '5,00'), rightAt(520, '5,00')],
+          [300, [20, 'Conditions de paiement : 30 jours'], rightAt(520, '95,00')],
+          [330, [380, 'Total HT'], rightAt(520, '95,00')],
+        ],
+      },
+    ]);
+    expect(rows(doc).map((r) => r[0])).toEqual([
+      'Prestation support\nPériode de 01/01/2022 au 31/01/2022',
+      'Fournitures diverses',
+      'Appel',
+    ]);
+  });
+
   it('ends the items at an allowance printed under the subtotal', () => {
     const doc = buildDocument([
       {

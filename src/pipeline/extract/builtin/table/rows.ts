@@ -213,7 +213,10 @@ export function groupItems(
     if (line.index >= stopAtLine) return done(false);
     const row = cutRow(line, columns, page);
     const kind = classifyRow(row, columns, isValue, tableWidth, mode);
-    if (previousBottom !== null && items.length > 0 && line.bbox.y - previousBottom > MAX_ROW_GAP * page.lineHeight) {
+    const gap = previousBottom === null ? 0 : line.bbox.y - previousBottom;
+    const sameShape =
+      kind === 'item' && gap <= MAX_ITEM_GAP * page.lineHeight && shapedLike(items.at(-1), row, isValue);
+    if (previousBottom !== null && items.length > 0 && gap > MAX_ROW_GAP * page.lineHeight && !sameShape) {
       // A long gap ends the rows of this page; the table itself ends only if totals or prose follow (a page
       // footer after the gap leaves it open for the next page).
       return done(kind === 'end' || kind === 'subtotal' || kind === 'item');
@@ -253,6 +256,32 @@ export function groupItems(
     current.rows.push({ row, kind });
   }
   return done(false);
+}
+
+/** An item row with the same filled value columns as the last item continues the table across this long a gap. */
+const MAX_ITEM_GAP = 8;
+
+/** The value columns a row fills ("quantity, unit price, amount"). */
+function filledValues(row: RowCells, isValue: (field: ColumnField, text: string) => boolean): string {
+  return [...row.cells.entries()]
+    .filter(([field, run]) => NUMERIC_FIELDS.has(field) && field !== 'line_other' && isValue(field, run.text))
+    .map(([field]) => field)
+    .sort()
+    .join(',');
+}
+
+/**
+ * Tall items (notes, codes and periods under each) space their rows further apart than a gap that ends a table;
+ * a row filling the same value columns as the last item (at least two) is the next item, not a new block.
+ */
+function shapedLike(
+  last: RawItem | undefined,
+  row: RowCells,
+  isValue: (field: ColumnField, text: string) => boolean,
+): boolean {
+  if (!last) return false;
+  const shape = filledValues(last.anchor, isValue);
+  return shape.includes(',') && shape === filledValues(row, isValue);
 }
 
 /** A gap between text rows this many times larger than every other gap around them splits them. */
