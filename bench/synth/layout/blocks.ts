@@ -136,3 +136,46 @@ export function vendorFooterLines(model: DocumentModel): string[] {
   const v = model.vendor;
   return [`${w.phone} ${v.phone} · ${v.email}`, `${w.vatId} ${v.vatId} · ${w.bank} IBAN ${v.iban}`];
 }
+
+/**
+ * The vendor's footer lines, one under the other from `y`, shrunk to fit `maxWidth` (left-aligned at `x`, or
+ * centred on it).
+ */
+export function drawFooterLines(
+  canvas: Canvas,
+  model: DocumentModel,
+  at: { x: number; y: number; size: number; maxWidth: number; centred?: boolean },
+): void {
+  vendorFooterLines(model).forEach((line, i) =>
+    canvas.text(
+      at.x,
+      at.y + i * at.size * 1.3,
+      line,
+      canvas.fit(line, { size: at.size * 0.8, ...(at.centred ? { align: 'center' as const } : {}) }, at.maxWidth),
+    ),
+  );
+}
+
+/**
+ * Label/value rows, a rule, then the total in bold, right-aligned at `right`: the totals block of a letter.
+ * Returns the total row's y.
+ */
+export function drawSumRows(
+  canvas: Canvas,
+  rows: ReadonlyArray<readonly [string, string]>,
+  total: readonly [string, string],
+  at: { labelX: number; right: number; y: number; size: number; totalScale: number },
+): number {
+  const { labelX, right, size } = at;
+  let y = at.y;
+  for (const [label, value] of rows) {
+    canvas.text(labelX, y, label, { size });
+    canvas.text(right, y, value, { size, align: 'right' });
+    y += size * 1.45;
+  }
+  canvas.rule(labelX, y - size * 0.9, right, y - size * 0.9, 0.6);
+  const bold = { size: size * at.totalScale, bold: true };
+  canvas.text(labelX, y + 1, total[0], bold);
+  canvas.text(right, y + 1, total[1], { ...bold, align: 'right' });
+  return y;
+}

@@ -11,7 +11,7 @@ import {
   drawTotals,
   keyFields,
   paymentTerms,
-  vendorFooterLines,
+  drawFooterLines,
 } from './blocks.js';
 import { Canvas, Sheets } from './canvas.js';
 import { columnsFor, drawTable, type Rules } from './table.js';
@@ -300,14 +300,7 @@ const itemizedGrid: Template = {
       ruleAboveTotal: true,
       shadedTotal: false,
     });
-    vendorFooterLines(model).forEach((line, i) =>
-      end.canvas.text(
-        width / 2,
-        y + 30 + i * size * 1.3,
-        line,
-        end.canvas.fit(line, { size: size * 0.8, align: 'center' }, right - MARGIN),
-      ),
-    );
+    drawFooterLines(end.canvas, model, { x: width / 2, y: y + 30, size, maxWidth: right - MARGIN, centred: true });
     return sheets.pages(pageWord(model), size * 0.8);
   },
 };

@@ -4,7 +4,7 @@
 // worded "zzgl. 19 % MwSt." / "Gesamtbetrag", a closing, and the vendor's legal details in a footer.
 import type { DocumentModel } from '../../model.js';
 import { personName } from '../../vocab.js';
-import { keyFields, paymentTerms, type Field } from '../blocks.js';
+import { drawSumRows, keyFields, paymentTerms, type Field } from '../blocks.js';
 import type { Canvas } from '../canvas.js';
 import { CONTINUE_AT, FOOT, MARGIN, pageWord, roomFor, start } from '../invoices.js';
 import { columnsFor, drawTable } from '../table.js';
@@ -121,18 +121,17 @@ export const compactMetaRight: Template = {
     const end = roomFor(sheets, y, size, bottom - 40);
     y = end.y + 6;
     const labelX = right - 210;
-    const rows: Array<[string, string, boolean]> = [
-      [rng.pick(w2.netAmount), model.subtotal, false],
-      [rng.pick(w2.plusTax).replace('{rate}', model.taxRate), model.tax, false],
+    const rows: Array<[string, string]> = [
+      [rng.pick(w2.netAmount), model.subtotal],
+      [rng.pick(w2.plusTax).replace('{rate}', model.taxRate), model.tax],
     ];
-    for (const [label, value] of rows) {
-      end.canvas.text(labelX, y, label, { size });
-      end.canvas.text(right - 3, y, value, { size, align: 'right' });
-      y += size * 1.45;
-    }
-    end.canvas.rule(labelX, y - size * 0.9, right - 3, y - size * 0.9, 0.6);
-    end.canvas.text(labelX, y + 1, rng.pick(w2.grossTotal), { size: size * 1.05, bold: true });
-    end.canvas.text(right - 3, y + 1, model.total, { size: size * 1.05, bold: true, align: 'right' });
+    y = drawSumRows(end.canvas, rows, [rng.pick(w2.grossTotal), model.total], {
+      labelX,
+      right: right - 3,
+      y,
+      size,
+      totalScale: 1.05,
+    });
     y += size * 3;
     y = drawRows(end.canvas, MARGIN, y, [paymentTerms(model, rng)], { size }) + size;
     drawRows(end.canvas, MARGIN, y, [rng.pick(w2.closing), '', v.name], { size });

@@ -2,7 +2,7 @@
 // invoice's number and date printed beside it (look-alikes of the fields wanted), a reason, the table, totals
 // with or without a minus sign, and what happens to the money.
 import { asCreditNote } from '../../variants.js';
-import { drawFieldsLabelLeft, drawParty, taxLabel, vendorFooterLines, type Field } from '../blocks.js';
+import { drawFieldsLabelLeft, drawFooterLines, drawParty, drawSumRows, taxLabel, type Field } from '../blocks.js';
 import { CONTINUE_AT, FOOT, MARGIN, pageWord, roomFor, start } from '../invoices.js';
 import { columnsFor, drawTable } from '../table.js';
 import type { Template } from '../template.js';
@@ -62,27 +62,20 @@ export const creditNote: Template = {
     const end = roomFor(sheets, y, size, height - FOOT);
     y = end.y + 6;
     const labelX = right - 200;
-    for (const [label, value] of [
+    const sumRows = [
       [rng.pick(w.subtotal), model.subtotal],
       [taxLabel(model, rng), model.tax],
-    ] as const) {
-      end.canvas.text(labelX, y, label, { size });
-      end.canvas.text(right - 3, y, value, { size, align: 'right' });
-      y += size * 1.45;
-    }
-    end.canvas.rule(labelX, y - size * 0.9, right - 3, y - size * 0.9, 0.6);
-    end.canvas.text(labelX, y + 1, rng.pick(w2.creditTotal), { size: size * 1.1, bold: true });
-    end.canvas.text(right - 3, y + 1, model.total, { size: size * 1.1, bold: true, align: 'right' });
+    ] as const;
+    y = drawSumRows(end.canvas, sumRows, [rng.pick(w2.creditTotal), model.total], {
+      labelX,
+      right: right - 3,
+      y,
+      size,
+      totalScale: 1.1,
+    });
     y += size * 3;
     end.canvas.text(MARGIN, y, rng.pick(w2.refund), { size: size * 0.9 });
-    vendorFooterLines(model).forEach((line, i) =>
-      end.canvas.text(
-        MARGIN,
-        y + 20 + i * size * 1.3,
-        line,
-        end.canvas.fit(line, { size: size * 0.8 }, right - MARGIN),
-      ),
-    );
+    drawFooterLines(end.canvas, model, { x: MARGIN, y: y + 20, size, maxWidth: right - MARGIN });
     return sheets.pages(pageWord(model), size * 0.8);
   },
 };

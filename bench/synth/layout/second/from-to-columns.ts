@@ -1,7 +1,7 @@
 // "From" and "To" (Seller/Buyer, Fournisseur/Client, Verkäufer/Käufer) side by side, each with its name, address
 // and VAT id, the key fields in a ruled key/value table under them, then the items and the totals. Common on
 // invoices made with online generators and on cross-border EU invoices that must show both VAT ids.
-import { drawTotals, keyFields, paymentTerms, type Field, vendorFooterLines } from '../blocks.js';
+import { drawFooterLines, drawTotals, keyFields, paymentTerms, type Field } from '../blocks.js';
 import type { Canvas } from '../canvas.js';
 import { CONTINUE_AT, FOOT, MARGIN, pageWord, roomFor, start } from '../invoices.js';
 import { columnsFor, drawTable } from '../table.js';
@@ -127,14 +127,7 @@ export const fromToColumns: Template = {
       shadedTotal: rng.chance(0.3),
     });
     end.canvas.text(MARGIN, y + 16, paymentTerms(model, rng), { size: size * 0.9 });
-    vendorFooterLines(model).forEach((line, i) =>
-      end.canvas.text(
-        MARGIN,
-        y + 30 + i * size * 1.3,
-        line,
-        end.canvas.fit(line, { size: size * 0.8 }, right - MARGIN),
-      ),
-    );
+    drawFooterLines(end.canvas, model, { x: MARGIN, y: y + 30, size, maxWidth: right - MARGIN });
     return sheets.pages(pageWord(model), size * 0.8);
   },
 };

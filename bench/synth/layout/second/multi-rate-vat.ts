@@ -1,7 +1,7 @@
 // An EU invoice charging two VAT rates (books and food at the reduced rate beside goods at the standard one): a
 // rate column in the table, a VAT summary table (rate, net, VAT, gross) under the items, then the totals.
 import { withTwoRates } from '../../variants.js';
-import { drawFieldsLabelLeft, drawParty, keyFields, paymentTerms, vendorFooterLines } from '../blocks.js';
+import { drawFieldsLabelLeft, drawFooterLines, drawParty, drawSumRows, keyFields, paymentTerms } from '../blocks.js';
 import { CONTINUE_AT, FOOT, MARGIN, pageWord, roomFor, start } from '../invoices.js';
 import { drawTable, type ColumnKey } from '../table.js';
 import type { Template } from '../template.js';
@@ -75,24 +75,16 @@ export const multiRateVat: Template = {
       [rng.pick(w.subtotal), model.subtotal],
       [rng.pick(w2.taxTotal), model.tax],
     ];
-    for (const [label, value] of rows) {
-      end.canvas.text(labelX, y, label, { size });
-      end.canvas.text(right - 3, y, value, { size, align: 'right' });
-      y += size * 1.45;
-    }
-    end.canvas.rule(labelX, y - size * 0.9, right - 3, y - size * 0.9, 0.6);
-    end.canvas.text(labelX, y + 1, rng.pick(w.total), { size: size * 1.1, bold: true });
-    end.canvas.text(right - 3, y + 1, model.total, { size: size * 1.1, bold: true, align: 'right' });
+    y = drawSumRows(end.canvas, rows, [rng.pick(w.total), model.total], {
+      labelX,
+      right: right - 3,
+      y,
+      size,
+      totalScale: 1.1,
+    });
     y += size * 2.5;
     end.canvas.text(MARGIN, y, paymentTerms(model, rng), { size: size * 0.9 });
-    vendorFooterLines(model).forEach((line, i) =>
-      end.canvas.text(
-        width / 2,
-        y + 18 + i * size * 1.3,
-        line,
-        end.canvas.fit(line, { size: size * 0.8, align: 'center' }, right - MARGIN),
-      ),
-    );
+    drawFooterLines(end.canvas, model, { x: width / 2, y: y + 18, size, maxWidth: right - MARGIN, centred: true });
     return sheets.pages(pageWord(model), size * 0.8);
   },
 };
