@@ -97,6 +97,7 @@ const schema = z
     DOCEX_DOWNLOAD_CONNECT_TIMEOUT_MS: int(10_000, 100, 600_000),
     DOCEX_OCR_WORKERS: int(2, 1, 64),
     DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
+    DOCEX_OCR_THREADS: int(2, 1, 16),
     DOCEX_OCR_PDF_IMAGES: z.enum(['auto', 'always', 'off']).default('auto'),
     DOCEX_OCR_ENGINE: z.enum(OCR_ENGINES).default(DEFAULT_OCR_ENGINE),
     DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
@@ -184,7 +185,14 @@ export interface Config {
    * pdfImages: when to OCR the images on text pages of PDFs (a logo with the vendor's name): 'auto' when the text
    * layer gave no vendor, 'always' while reading, 'off' never.
    */
-  ocr: { workers: number; pageTimeoutMs: number; pdfImages: 'auto' | 'always' | 'off'; engine: OcrEngineName };
+  /** threads: onnxruntime threads per PaddleOCR model run (at most the cores). */
+  ocr: {
+    workers: number;
+    pageTimeoutMs: number;
+    threads: number;
+    pdfImages: 'auto' | 'always' | 'off';
+    engine: OcrEngineName;
+  };
   /** PDF sandboxes: time, heap, decoded-stream budget, process RSS growth per task, retained memory of a warm worker. */
   pdf: { timeoutMs: number; maxMemoryMb: number; maxStreamMb: number; maxRssGrowthMb: number; maxRetainedMb: number };
   archive: ArchiveConfig;
@@ -282,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     ocr: {
       workers: e.DOCEX_OCR_WORKERS,
       pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS,
+      threads: e.DOCEX_OCR_THREADS,
       pdfImages: e.DOCEX_OCR_PDF_IMAGES,
       engine: e.DOCEX_OCR_ENGINE,
     },

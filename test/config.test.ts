@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('reads the OCR threads per model run, 2 by default, 1-16', () => {
+    expect(loadConfig({}).ocr.threads).toBe(2);
+    expect(loadConfig({ DOCEX_OCR_THREADS: '1' }).ocr.threads).toBe(1);
+    expect(() => loadConfig({ DOCEX_OCR_THREADS: '0' })).toThrow(ConfigError);
+  });
+
   it('treats an empty DATABASE_URL as unset (embedded database)', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

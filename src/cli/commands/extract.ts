@@ -64,6 +64,7 @@ async function extract(target: string, opts: ExtractOptions): Promise<void> {
     engine: config.ocr.engine,
     size: 1,
     pageTimeoutMs: config.ocr.pageTimeoutMs,
+    paddle: { threads: config.ocr.threads },
     logger,
   });
   try {

@@ -43,8 +43,9 @@ export async function createPaddlePool(options: OcrPoolOptions = {}): Promise<Oc
   await loadPaddleModelFiles();
   const size = Math.max(1, Math.floor(options.size ?? 2));
   // Not cores / pool size any more: the model thread runs one model at a time whatever the pool size (see
-  // PADDLE_DEFAULTS.threads for the measurement; more than 2 threads per run was never measured).
-  const threads = options.paddle?.threads ?? Math.min(PADDLE_DEFAULTS.threads, availableParallelism());
+  // PADDLE_DEFAULTS.threads for the measurement; more than 2 threads per run was never measured). Never more than
+  // the cores: extra threads would only contend for them.
+  const threads = Math.min(options.paddle?.threads ?? PADDLE_DEFAULTS.threads, availableParallelism());
   return new PaddlePool({
     size,
     pageTimeoutMs: options.pageTimeoutMs ?? 120_000,
