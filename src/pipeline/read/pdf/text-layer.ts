@@ -248,29 +248,25 @@ const DATE_THEN_WORD = /^(\d{4}([-‐‑./])\d{2}\2\d{2}|\d{2}([-‐‑./])\d{2}
 /**
  * Where a word is two values printed without a gap: tight table columns and generators that print no space glyph
  * put a price flush against its line amount, or a service date against the item's description; pdfjs hands them
- * over as one string. Returns the offsets to cut at (none for an ordinary word). Amounts need cents on both sides
+ * over as one string. Returns the offset to cut at (null for an ordinary word). Amounts need cents on both sides
  * and dates all their parts, so an article number or a long amount is never cut.
  */
-function gluedValueCuts(text: string): number[] {
-  const amounts = twoAmountsCut(text);
-  if (amounts !== null) return [amounts];
+function gluedValueCut(text: string): number | null {
   const date = DATE_THEN_WORD.exec(text);
-  return date ? [Array.from(date[1] as string).length] : [];
+  return twoAmountsCut(text) ?? (date ? Array.from(date[1] as string).length : null);
 }
 
-/** Splits a word at its glued-value cuts, sharing its box out in proportion to the characters. */
+/** Splits a word at its glued-value cut, sharing its box out in proportion to the characters. */
 function splitGluedValues(word: Word): Word[] {
-  const cuts = gluedValueCuts(word.text);
-  if (cuts.length === 0) return [word];
+  const cut = gluedValueCut(word.text);
+  if (cut === null) return [word];
   const chars = Array.from(word.text);
   const perChar = word.bbox.width / chars.length;
-  return [0, ...cuts].map((from, i) => {
-    const to = cuts[i] ?? chars.length;
-    return {
-      text: chars.slice(from, to).join(''),
-      bbox: { ...word.bbox, x: word.bbox.x + from * perChar, width: (to - from) * perChar },
-    };
+  const part = (from: number, to: number): Word => ({
+    text: chars.slice(from, to).join(''),
+    bbox: { ...word.bbox, x: word.bbox.x + from * perChar, width: (to - from) * perChar },
   });
+  return [part(0, cut), part(cut, chars.length)];
 }
 
 /** The same text printed twice at almost the same place (a common way to fake bold type). */

@@ -165,10 +165,7 @@ export function classifyRow(
     // A position number alone is not an item: some value must follow on the row or the next ones.
     return 'item';
   }
-  const hasValues = [...row.cells.entries()].some(
-    ([field, run]) => NUMERIC_FIELDS.has(field) && field !== 'line_other' && isValue(field, run.text),
-  );
-  if (hasValues) return 'values';
+  if (filledValues(row, isValue).length > 0) return 'values';
   // Prose from the left margin across the table ("Please use the following communication ...").
   const description = columns.find((c) => c.field === 'line_description');
   // From the table's left edge, not merely left of the description: an item's detail rows may start in a code
@@ -261,7 +258,7 @@ export function groupItems(
 /** An item row with the same filled value columns as the last item continues the table across this long a gap. */
 const MAX_ITEM_GAP = 8;
 
-/** The value columns a row fills ("quantity, unit price, amount"). */
+/** The named value columns a row fills ("line_amount,line_quantity,line_unit_price"), sorted. */
 function filledValues(row: RowCells, isValue: (field: ColumnField, text: string) => boolean): string {
   return [...row.cells.entries()]
     .filter(([field, run]) => NUMERIC_FIELDS.has(field) && field !== 'line_other' && isValue(field, run.text))

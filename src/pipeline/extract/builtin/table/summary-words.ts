@@ -82,14 +82,18 @@ const SUMMARY_WORDS: Record<ReceiptLanguage, readonly string[]> = {
 
 const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Longest first, so "sub total" wins over "sub"; written as one alternation over folded text. */
-const PATTERN = new RegExp(
-  `^[\\s*#-]*(?:${[...new Set(Object.values(SUMMARY_WORDS).flat().map(fold))]
+/**
+ * Text that opens with one of `words` (any language, folded), then no further letter. Longest first, so "sub total"
+ * wins over "sub"; written as one alternation over folded text.
+ */
+function opensWith(words: Record<ReceiptLanguage, readonly string[]>): RegExp {
+  const alternatives = [...new Set(Object.values(words).flat().map(fold))]
     .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'))
-    .join('|')})(?![\\p{L}])`,
-  'u',
-);
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'));
+  return new RegExp(`^[\\s*#-]*(?:${alternatives.join('|')})(?![\\p{L}])`, 'u');
+}
+
+const PATTERN = opensWith(SUMMARY_WORDS);
 
 /** German writes sums as compounds ("Gesamtbeitrag", "Rechnungsbetrag", "Endsumme", "Versicherungsteuer"). */
 const COMPOUND_END = /^[\s*#-]*\p{L}*(?:summe|betrag|beitrag|steuer)(?![\p{L}])/u;
@@ -119,13 +123,7 @@ const ALLOWANCE_WORDS: Record<ReceiptLanguage, readonly string[]> = {
   cs: ['sleva', 'kupon', 'voucher'],
 };
 
-const ALLOWANCE = new RegExp(
-  `^[\\s*#-]*(?:${[...new Set(Object.values(ALLOWANCE_WORDS).flat().map(fold))]
-    .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'))
-    .join('|')})(?![\\p{L}])`,
-  'u',
-);
+const ALLOWANCE = opensWith(ALLOWANCE_WORDS);
 
 /** True when the text opens with an allowance word ("Rabatt von 1500 €", "Discount (10%)", "Remise"). */
 export function opensAllowance(text: string): boolean {

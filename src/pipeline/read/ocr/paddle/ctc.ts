@@ -7,7 +7,7 @@
  * A space the recognizer found plausible but not likeliest, between two characters, is kept when its probability
  * reaches this share: PP-OCRv4's recognizer drops narrow word gaps ("ErgonomicKeyboard", "Rue duLac1268",
  * "130,0020,00") while giving the space class a clear share of the steps between them. Chosen on bench:ocr's real
- * set (12 captures: 0.05 / 0.1 / 0.2 / 0.3 / never), checked on its rendered pages (docs/ocr.md, "Word gaps").
+ * set (22 captures: 0.05 / 0.1 / 0.2 / 0.3 / never), checked on its rendered pages (docs/ocr.md, "Word gaps").
  */
 export const SPACE_HINT = 0.1;
 
@@ -29,7 +29,6 @@ export function decodeCtc(
   steps: number,
   classes: number,
   symbols: readonly string[],
-  spaceHint = SPACE_HINT,
 ): DecodedChar[] {
   const chars: DecodedChar[] = [];
   const space = symbols.lastIndexOf(' ') + 1;
@@ -56,7 +55,7 @@ export function decodeCtc(
       const char = symbols[best - 1];
       if (char !== undefined) {
         const last = chars.at(-1);
-        if (char !== ' ' && last !== undefined && last.char !== ' ' && gap.probability >= spaceHint)
+        if (char !== ' ' && last !== undefined && last.char !== ' ' && gap.probability >= SPACE_HINT)
           chars.push({ char: ' ', step: gap.step, probability: gap.probability });
         chars.push({ char, step, probability: bestProbability });
       }
