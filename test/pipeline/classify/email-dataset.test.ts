@@ -10,7 +10,13 @@ import { loadPart, PARTS, type LabelledEmail } from '../../../bench/email/datase
 import { formatLine, isMiss, precision, recall, tally, tallyBy, type Scored } from '../../../bench/email/score.js';
 
 const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'nl', 'pt'];
-// The categories the held-back part must cover (issue 13): invoice mail of every shape and its look-alikes.
+// Emails per language and label: the held-back part is batch 13 (9 invoice / 11 not_invoice per language).
+const MIN_PER_LANGUAGE = {
+  tuning: { invoice: 8, notInvoice: 8 },
+  'held-back': { invoice: 9, notInvoice: 11 },
+} as const;
+// The categories the held-back part must cover (issue 13): invoice mail of every shape and its look-alikes. Batch 13
+// has all 18 (quote, rfq and payment_provider_status in some languages only: its README).
 const HELD_BACK_CATEGORIES = [
   'credit_note',
   'forwarded_invoice',
@@ -63,8 +69,13 @@ describe('labelled email set', () => {
     for (const part of PARTS) {
       for (const language of LANGUAGES) {
         const mine = parts[part].filter((e) => e.language === language);
-        expect(mine.filter((e) => e.label === 'invoice').length, `${part} ${language}`).toBeGreaterThanOrEqual(8);
-        expect(mine.filter((e) => e.label === 'not_invoice').length, `${part} ${language}`).toBeGreaterThanOrEqual(8);
+        const least = MIN_PER_LANGUAGE[part];
+        expect(mine.filter((e) => e.label === 'invoice').length, `${part} ${language}`).toBeGreaterThanOrEqual(
+          least.invoice,
+        );
+        expect(mine.filter((e) => e.label === 'not_invoice').length, `${part} ${language}`).toBeGreaterThanOrEqual(
+          least.notInvoice,
+        );
       }
     }
     expect(new Set(parts['held-back'].map((e) => e.category))).toEqual(new Set(HELD_BACK_CATEGORIES));
