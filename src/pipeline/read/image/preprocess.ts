@@ -6,6 +6,7 @@
 // - contrast: the paper's own brightness, estimated by a strong blur of a downscaled copy, is divided out (shadows,
 //   yellowed or greyed paper become white), then the darkest and lightest percentile are stretched to black/white.
 import sharp from 'sharp';
+import { traced, type StageTrace } from './stage-trace.js';
 
 export interface PreprocessOptions {
   deskew?: boolean;
@@ -33,8 +34,11 @@ export interface PreprocessedPage {
 export async function preprocessPage(
   png: Uint8Array,
   options: PreprocessOptions = PREPROCESS_DEFAULTS,
+  trace?: StageTrace,
 ): Promise<PreprocessedPage> {
-  let image = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let image = await traced(trace, 'preprocess: decode', () =>
+    sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true }),
+  );
   let grey = {
     data: firstChannel(image.data, image.info.channels),
     width: image.info.width,
@@ -42,14 +46,17 @@ export async function preprocessPage(
   };
   let deskewedBy = 0;
   if (options.deskew === true) {
-    const skew = await estimateSkew(grey);
+    const skew = await traced(trace, 'deskew: angle search', () => estimateSkew(grey));
     if (Math.abs(skew) >= MIN_CORRECTION) {
       deskewedBy = -skew;
-      image = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
-        .rotate(deskewedBy, { background: '#ffffff' })
-        .toColourspace('b-w')
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      const from = grey;
+      image = await traced(trace, 'deskew: rotation', () =>
+        sharp(from.data, { raw: { width: from.width, height: from.height, channels: 1 } })
+          .rotate(deskewedBy, { background: '#ffffff' })
+          .toColourspace('b-w')
+          .raw()
+          .toBuffer({ resolveWithObject: true }),
+      );
       grey = {
         data: firstChannel(image.data, image.info.channels),
         width: image.info.width,
@@ -58,10 +65,13 @@ export async function preprocessPage(
     }
   }
   if (options.contrast === true) grey = { ...grey, data: await normalizeBackground(grey) };
-  const out = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
-    .toColourspace('b-w')
-    .png({ compressionLevel: 2 })
-    .toBuffer();
+  const final = grey;
+  const out = await traced(trace, 'preprocess: encode', () =>
+    sharp(final.data, { raw: { width: final.width, height: final.height, channels: 1 } })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 2 })
+      .toBuffer(),
+  );
   return { png: out, width: grey.width, height: grey.height, deskewedBy };
 }
 

@@ -6,6 +6,7 @@
 // reads each line crop as a whole.
 import sharp from 'sharp';
 import type { BBox, Line, Word } from '../../../model.js';
+import { traced, type StageTrace } from '../../image/stage-trace.js';
 import { inReadingOrder } from '../page-lines.js';
 import { decodeCtc, type DecodedChar } from './ctc.js';
 import { boxesFromProbabilities, DB_DEFAULTS, type TextBox } from './db-postprocess.js';
@@ -85,6 +86,9 @@ const ORIENTATION_CONFIDENCE = 0.7;
 export const UNCERTAIN_CHAR = 0.8;
 
 export class PaddleOcr {
+  /** Told each stage's time when set (bench/ocr/profile.ts); unset in the service. */
+  trace: StageTrace | undefined;
+
   private constructor(
     private readonly models: ModelRunner,
     private readonly thread: PaddleModelThread,
@@ -124,7 +128,7 @@ export class PaddleOcr {
 
   /** The page as one grey byte per pixel, the form detect and recognize take. */
   decode(png: Uint8Array): Promise<GreyImage> {
-    return decodeGrey(png);
+    return traced(this.trace, 'decode', () => decodeGrey(png));
   }
 
   /** Ends the model thread (runs still on it fail). */
@@ -163,15 +167,22 @@ export class PaddleOcr {
   async detect(image: GreyImage, pixels?: number, signal?: AbortSignal): Promise<TextBox[]> {
     const { width, height } =
       pixels === undefined ? detectionInputSize(image, this.settings) : scaledToPixels(image, pixels);
-    const resized = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-      .resize(width, height, { fit: 'fill' })
-      // sharp turns a one-channel raw input into sRGB unless told otherwise.
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer();
-    const input = detectionTensor({ data: resized, width, height });
-    const map = await this.models.run('detection', input, [1, 3, height, width], signal);
-    const boxes = boxesFromProbabilities({ data: map.data, width, height }, DB_DEFAULTS);
+    const trace = this.trace;
+    const resized = await traced(trace, 'detection: resize', () =>
+      sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+        .resize(width, height, { fit: 'fill' })
+        // sharp turns a one-channel raw input into sRGB unless told otherwise.
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer(),
+    );
+    const input = await traced(trace, 'detection: tensor', () => detectionTensor({ data: resized, width, height }));
+    const map = await traced(trace, 'detection: model', () =>
+      this.models.run('detection', input, [1, 3, height, width], signal),
+    );
+    const boxes = await traced(trace, 'detection: DB postprocess', () =>
+      boxesFromProbabilities({ data: map.data, width, height }, DB_DEFAULTS),
+    );
     const sx = image.width / width;
     const sy = image.height / height;
     return boxes.map((box) => ({
@@ -195,20 +206,28 @@ export class PaddleOcr {
     for (let start = 0; start < items.length; start += REC_BATCH) {
       const batch = items.slice(start, start + REC_BATCH);
       const batchWidth = Math.ceil(batch.at(-1)!.width / REC_STEP) * REC_STEP;
-      const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * batchWidth);
-      batch.forEach((item, index) =>
-        writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT),
+      const trace = this.trace;
+      const tensor = await traced(trace, 'recognition: crops', () => {
+        const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * batchWidth);
+        batch.forEach((item, index) =>
+          writeRecognitionItem(tensor, index, batchWidth, image, item.box, item.width, REC_HEIGHT),
+        );
+        return tensor;
+      });
+      const result = await traced(trace, 'recognition: model', () =>
+        this.models.run('recognition', tensor, [batch.length, 3, REC_HEIGHT, batchWidth], signal),
       );
-      const result = await this.models.run('recognition', tensor, [batch.length, 3, REC_HEIGHT, batchWidth], signal);
       const [, steps, classes] = result.dims as [number, number, number];
       const probabilities = result.data;
-      batch.forEach((item, index) => {
-        const chars = decodeCtc(probabilities, index * steps * classes, steps, classes, this.symbols);
-        // Input pixels per time step, then crop pixels -> image pixels.
-        const stepWidth = (batchWidth / steps) * (item.box.width / item.width);
-        const line = lineFromChars(chars, item.box, stepWidth);
-        if (line !== null) lines.push(line);
-      });
+      await traced(trace, 'recognition: CTC decode', () =>
+        batch.forEach((item, index) => {
+          const chars = decodeCtc(probabilities, index * steps * classes, steps, classes, this.symbols);
+          // Input pixels per time step, then crop pixels -> image pixels.
+          const stepWidth = (batchWidth / steps) * (item.box.width / item.width);
+          const line = lineFromChars(chars, item.box, stepWidth);
+          if (line !== null) lines.push(line);
+        }),
+      );
     }
     return inReadingOrder(lines);
   }
