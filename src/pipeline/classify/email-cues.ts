@@ -74,6 +74,10 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'credit_note_noun',
     weight: 1.6,
     negatable: true,
+    // A credit note asked for is not delivered: "we ask you for a credit note", "vi chiediamo una nota di credito",
+    // "wir bitten um eine Gutschrift", "nous demandons un avoir", "pedimos una nota de abono", "verzoeken om een creditnota".
+    notAfter:
+      /\b(?:request|ask(?:ing)? (?:you )?for|send us|issue us|need|chiediamo|richiediamo|chiedo|bitten (?:sie )?um|bitte um|benotigen|demandons|reclamons|solicitamos|pedimos|solicito|verzoeken (?:u )?om|vragen (?:u )?om)(?: (?:vi|ci|you|us|uns|nous|nos|ons|a|an|the|eine|einer|une|un|una|uma|een|um|l'emissione di una|l'emission d'un))*$/,
     patterns: [
       re('\\bcredit ?(?:note|memo)s?\\b'),
       re('\\bgutschrift[a-z]*\\b'),

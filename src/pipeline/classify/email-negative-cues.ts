@@ -386,19 +386,24 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
         `\\b(?:(?:hebben|heb) (?:wij|we|ik)|(?:wij|we|ik) (?:hebben|heb)) ${gap(6)}(?:betaald|overgemaakt|voldaan|overgeboekt)\\b`,
       ),
       re('\\b(?:efetuamos|realizamos|fizemos) o pagamento\\b'),
+      // Paid by us, in the passive: "Onderstaande facturen zijn vandaag door ons betaald", "have been paid by us",
+      // "wurden von uns beglichen", "réglées par nos soins", "pagadas por nosotros", "pagate da noi", "pagas por nós".
+      re(
+        `\\b(?:is|zijn|werd|werden) ${gap(3)}door (?:ons|mij) (?:betaald|voldaan|overgemaakt)\\b|\\b(?:has|have|was|were) (?:now |today )?been (?:paid|settled|transferred|remitted) by us\\b|\\b(?:wurde|wurden|ist|sind) ${gap(3)}von (?:uns|mir) (?:bezahlt|beglichen|uberwiesen|angewiesen)\\b|\\b(?:reglee?s?|payee?s?|virees?) par nos soins\\b|\\b(?:pagad[oa]s?|abonad[oa]s?|transferid[oa]s?) por nosotros\\b|\\b(?:pagat[aei]|saldat[aei]|bonificat[aei]) da (?:noi|parte nostra)\\b|\\b(?:pag[oa]s?|liquidad[oa]s?|transferid[oa]s?) por nos\\b`,
+      ),
       // A customer's own "transfer sent this morning", "Überweisung ist raus", "le virement a été effectué ce jour",
       // "ya está hecha la transferencia", "ho fatto il bonifico", "heb het net overgemaakt", "já fiz o pagamento".
       re(
-        `\\b(?:i|we)(?:'ve| have)? (?:just |now |already )?(?:sent|made|done|wired|transferred) ${gap(3)}(?:payment|transfer|money|full amount)\\b|\\b(?:bank )?(?:transfer|payment|money) (?:sent|made|done|gone (?:out|through))\\b|\\b(?:i|we)(?:'ve| have)? (?:just |now |already )?paid (?:it|this|that|you|the (?:full )?(?:amount|balance))\\b`,
+        `\\b(?:i|we)(?:'ve| have)? (?:just |now |already )?(?:sent|made|done|wired|transferred) ${gap(3)}(?:payment|transfer|money|full amount)\\b|\\b(?:bank )?(?:transfer|payment|money) (?:sent|made|done|gone (?:out|through))\\b|\\b(?:i|we)(?:'ve| have)? (?:just |now |already |today )?(?:paid|settled) (?:it|this|that|you|this one|that one|the (?:full )?(?:amount|balance|invoice|bill))\\b`,
       ),
       re(
-        `\\buberweisung (?:ist |wurde )?${gap(2)}(?:raus|getatigt|ausgefuhrt|veranlasst|erledigt|unterwegs)\\b|\\b(?:habe|hab) ${gap(5)}(?:uberwiesen|bezahlt)\\b`,
+        `\\buberweisung (?:ist |wurde )?${gap(2)}(?:raus|getatigt|ausgefuhrt|veranlasst|erledigt|unterwegs)\\b|\\b(?:habe|hab) ${gap(5)}(?:uberwiesen|bezahlt|angewiesen|beglichen)\\b`,
       ),
       re(
         `\\bvirement ${gap(3)}(?:effectue|fait|parti|envoye|passe)\\b|\\b(?:j'ai|nous avons) (?:bien )?(?:fait|effectue|lance|envoye|passe) (?:le |un )?(?:virement|paiement|reglement)\\b|\\bj'ai (?:bien )?(?:regle|paye|vire)\\b`,
       ),
       re(
-        `\\btransferencia ${gap(3)}(?:hecha|realizada|efectuada|enviada|ordenada)\\b|\\b(?:he|hemos|te he|le he|os he) (?:hecho|realizado|efectuado|mandado|enviado|ordenado) (?:la |el |un )?(?:transferencia|pago|bizum|ingreso)\\b|\\bya (?:te |le )?(?:he )?pagad[oa]\\b`,
+        `\\btransferencia ${gap(3)}(?:hecha|realizada|efectuada|enviada|ordenada)\\b|\\b(?:he|hemos|te he|le he|os he) (?:hecho|realizado|efectuado|mandado|enviado|ordenado) (?:la |el |un )?(?:transferencia|pago|bizum|ingreso)\\b|\\bya (?:te |le )?(?:he )?pagad[oa]\\b|\\b(?:te |le |os |les )?(?:hice|hicimos|mandamos|enviamos|realizamos|ordenamos) (?:la |el |un |una )?(?:transferencia|pago|bizum|ingreso)\\b|\\bya (?:te |le |os )?(?:la |lo )?(?:pague|pagamos|abone|abonamos)\\b`,
       ),
       re(
         `\\bbonifico ${gap(3)}(?:effettuato|fatto|disposto|eseguito|partito|inviato)\\b|\\bho (?:gia )?(?:fatto|effettuato|disposto|eseguito|inviato) (?:il )?(?:bonifico|pagamento|saldo)\\b|\\bho (?:gia )?(?:pagato|saldato)\\b`,
@@ -495,6 +500,30 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       ),
       re(
         '\\bfatura(?: [^ ]{0,20}\\d[^ ]{0,20})? (?:esta )?(?:incorreta|errada)\\b|\\b(?:corrigir|cancelar|anular) a fatura\\b|\\breclamacao\\b',
+      ),
+      // The payer will not book the bill as it stands: "we can't approve invoice 3306", "non riconosciamo l'addebito",
+      // "la dejamos retenida", and asks for a corrected bill or a credit note instead of paying ("could you reissue
+      // it", "¿nos podéis enviar una rectificativa?", "vi chiediamo una nota di credito").
+      re(
+        "\\b(?:can't|cannot|can not|won't|are unable to|unable to) (?:approve|accept|process|pay) (?:this |the |your )?(?:invoice|bill|it)\\b|\\b(?:could|can|would) you (?:please )?(?:reissue|re-issue|correct|amend|revise) (?:it|the invoice|this invoice|the bill)\\b|\\bsend us (?:a )?(?:corrected|revised|amended) (?:invoice|bill)\\b|\\bsend us a credit (?:note|memo)\\b",
+      ),
+      re(
+        `\\b(?:konnen|werden) (?:die |diese |ihre )?rechnung ${gap(3)}nicht (?:freigeben|akzeptieren|anerkennen|begleichen)\\b|\\b(?:senden|schicken|stellen) sie uns ${gap(2)}(?:korrigierte rechnung|gutschrift)\\b|\\bbitten (?:wir )?(?:sie )?um (?:eine )?(?:korrigierte rechnung|rechnungskorrektur|gutschrift)\\b`,
+      ),
+      re(
+        '\\bne (?:pouvons|pourrons) pas (?:valider|accepter|regler|payer) (?:cette |la |votre )?facture\\b|\\bnous (?:envoyer|adresser|faire parvenir|etablir) (?:un avoir|une facture (?:rectificative|corrigee))\\b',
+      ),
+      re(
+        '\\bnos (?:podeis|puede|pueden|podrian|podrias|podria) (?:enviar|emitir|mandar|hacer) (?:una )?(?:factura )?(?:rectificativa|corregida|abono)\\b|\\b(?:enviarnos|emitirnos|mandarnos) (?:una )?(?:factura )?(?:rectificativa|corregida|abono)\\b|\\bno corresponden? (?:al|con el|con lo|a lo) (?:pactado|acordado|presupuestado)\\b|\\b(?:la )?(?:dejamos|mantenemos) retenida\\b|\\bno podemos (?:aceptar|aprobar|pagar) (?:la |esta )?factura\\b',
+      ),
+      re(
+        "\\bnon riconosciamo\\b|\\b(?:vi |le )?chiediamo (?:una |l'emissione di una )?(?:nota di credito|fattura corretta|storno)\\b|\\bnon possiamo (?:accettare|approvare|pagare) (?:la |questa )?fattura\\b|\\b(?:inviarci|mandarci|emetterci) (?:una )?(?:nota di credito|fattura corretta)\\b",
+      ),
+      re(
+        `\\bkunnen ${gap(3)}niet (?:goedkeuren|accepteren|betalen)\\b|\\b(?:stuur|stuurt|sturen) ${gap(2)}ons (?:een )?(?:creditnota|gecorrigeerde factuur)\\b|\\bons (?:een )?(?:creditnota|gecorrigeerde factuur) (?:sturen|toesturen)\\b`,
+      ),
+      re(
+        '\\bnao (?:podemos )?(?:aceitar|aprovar|reconhecer|reconhecemos) (?:a |esta |essa )?(?:fatura|cobranca)\\b|\\bnao reconhecemos\\b|\\b(?:enviar-nos|emitir-nos|mandar-nos) (?:uma )?(?:nota de credito|fatura (?:retificativa|corrigida))\\b',
       ),
     ],
   },

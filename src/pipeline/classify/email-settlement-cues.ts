@@ -142,6 +142,12 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
       re(
         '\\bricevuta di pagamento\\b|\\bbeta(?:al|lings)bewijs\\b|\\brecibo d[eo] pagamento\\b|\\bcomprovativo de pagamento\\b',
       ),
+      // The receipt or proof of the payment of a named invoice, words apart: "Adjuntamos el justificante del pago ...
+      // para la factura 2026-A-772", "o recibo RC ... referente ao pagamento da fatura FT ...", "receipt for your
+      // payment of invoice 1187", "Beleg über die Zahlung der Rechnung", "reçu du paiement de la facture".
+      re(
+        `\\b(?:receipt|proof|quittung|beleg|nachweis|recu|justificatif|justificante|comprobante|recibo|ricevuta|quietanza|kwitantie|bewijs|comprovativo|comprovante) ${gap(6)}(?:payment|zahlung|paiement|reglement|pago|pagamento|betaling) ${gap(5)}(?:for|of|on|zur|zu|der|fur|de|du|pour|para|del|de la|della|per|van|voor|da|do|referente (?:a|ao|à))(?: the| your| die| der| la| el| il| de| a| o)? ${INVOICE}\\b`,
+      ),
     ],
   },
   {

@@ -201,8 +201,18 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   const namesInvoice = allHits.some((h) => NAMES_INVOICE.has(h.cue.id));
   // A refund that comes with its credit note is the credit note's mail, and "thanks for your payment, here is your
   // new bill" is the new bill's: the document is for the books.
-  const newDocument = allHits.some((h) => NEW_DOCUMENT.has(h.cue.id));
+  // "Already paid" and "paid by card" mark a bill delivered after its payment; in a mail that hands nothing over ("ya
+  // está pagada, te hice el Bizum") they are the payer's word that the earlier bill is paid, and in a receipt of the
+  // payment of a named invoice ("el justificante del pago realizado con tarjeta para la factura ...") they say how.
   const showsPurchase = allHits.some((h) => h.cue.id === 'purchase_detail');
+  const delivers = allHits.some((h) => DELIVERS.has(h.cue.id));
+  const receiptOfPayment = !showsPurchase && allHits.some((h) => h.cue.id === 'payment_receipt');
+  const newDocument = allHits.some(
+    (h) => NEW_DOCUMENT.has(h.cue.id) && (h.cue.id !== 'paid_at_purchase' || (delivers && !receiptOfPayment)),
+  );
+  // "Thank you for your order - receipt attached": the order's bill is delivered, so the order confirmation's words
+  // do not make the mail a mere confirmation.
+  const billAttached = allHits.some((h) => h.cue.id === 'attached_invoice');
   const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
   // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
@@ -253,6 +263,8 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
         [weight, note] = [0, ' (no invoice named)'];
       if (weight < 0 && showsPurchase && NEEDS_NO_PURCHASE.has(hit.cue.id)) [weight, note] = [0, " (a shop's receipt)"];
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
+      if (weight < 0 && billAttached && hit.cue.id === 'order_confirmation')
+        [weight, note] = [0, " (the order's bill is attached)"];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
       if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id))
         [weight, note] = [0, " (the other side's request)"];
