@@ -24,6 +24,11 @@ export const CONFIGS: Record<string, BenchConfig> = {
     engine: 'paddle',
     what: "docex's defaults: paddle, detector input 1.0 MP (0.8 MP on receipt strips), deskew on, contrast off",
   },
+  'default-plain-graphs': {
+    engine: 'paddle',
+    paddle: { optimizeGraphs: false },
+    what: 'the defaults with the models as packaged (no onnx-graph.ts rewrites): docex before 2026-11-27 afternoon',
+  },
   'default-threads1': {
     engine: 'paddle',
     paddle: { threads: 1 },

@@ -6,7 +6,8 @@
 // e.g. `veryfi-java/classify-receipt.png` or `google-docai/google_invoice.pdf`). CPU is the whole process's (a
 // model run in the model thread counts), so pages are read one at a time. PROFILE_THREADS, PROFILE_PIXELS,
 // PROFILE_STRIP_PIXELS and PROFILE_RUNS override onnxruntime's threads per run, the detector inputs and the
-// repetitions; PROFILE_DESKEW=0 turns deskew off. Images default to two real pages in test/fixtures: a receipt and
+// repetitions; PROFILE_DESKEW=0 turns deskew off, PROFILE_PLAIN_GRAPHS=1 loads the models as packaged (no
+// onnx-graph.ts rewrites). Images default to two real pages in test/fixtures: a receipt and
 // an A4 invoice. For a function-level view, add `--cpu-prof` to node's options.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -51,10 +52,14 @@ const detectionPixels = Number(process.env.PROFILE_PIXELS ?? PADDLE_DEFAULTS.det
 const stripDetectionPixels = Number(process.env.PROFILE_STRIP_PIXELS ?? PADDLE_DEFAULTS.stripDetectionPixels);
 const preprocess = { ...PREPROCESS_DEFAULTS, deskew: process.env.PROFILE_DESKEW !== '0' };
 const pages = await inputs();
-const engine = await PaddleOcr.load({ threads, detectionPixels, stripDetectionPixels });
+const optimizeGraphs = process.env.PROFILE_PLAIN_GRAPHS !== '1';
+const engine = await PaddleOcr.load({ threads, detectionPixels, stripDetectionPixels, optimizeGraphs });
 // First use of sharp and of both models outside the clock, as in a worker that has already read a page.
 await engine.readLines((await normalizeImage(pages[0]!.image ?? pages[0]!.render!))[0]!.png);
-console.log(`threads ${threads}, detector input ${detectionPixels} px, receipt strips ${stripDetectionPixels} px`);
+console.log(
+  `threads ${threads}, detector input ${detectionPixels} px, receipt strips ${stripDetectionPixels} px, ` +
+    `graphs ${optimizeGraphs ? 'rewritten' : 'as packaged'}`,
+);
 
 for (const input of pages) {
   const totals = new Map<string, { cpuMs: number; wallMs: number; calls: number }>();

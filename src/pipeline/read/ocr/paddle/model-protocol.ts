@@ -12,6 +12,8 @@ export interface ModelThreadInput {
   files: Record<PaddleModelName, string>;
   /** onnxruntime's threads inside one run (intraOpNumThreads). */
   threads: number;
+  /** Load the models with onnx-graph.ts's rewrites (default true; false for the bench's comparison). */
+  optimizeGraphs?: boolean;
 }
 
 export type ModelThreadMessage =

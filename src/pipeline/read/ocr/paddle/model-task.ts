@@ -3,8 +3,10 @@
 // This is the only module that imports onnxruntime-node. Why a thread: onnxruntime-node runs a model synchronously
 // on the thread that calls it (its `run` is a setImmediate around the native call), so on the main thread every
 // run blocked the event loop for up to ~2 s, no page timer could fire and two pages never overlapped.
+import { readFile } from 'node:fs/promises';
 import ort from 'onnxruntime-node';
 import type { ModelRunReply, ModelThreadInput, ModelThreadMessage, PaddleModelName } from './model-protocol.js';
+import { optimizeGraph } from './onnx-graph.js';
 
 export async function runTask(input: ModelThreadInput): Promise<{ ready: true }> {
   const loading = loadSessions(input);
@@ -49,11 +51,29 @@ async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModel
     // Idle onnxruntime threads would spin waiting for work, burning CPU the other pages and jobs need.
     extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   };
+  const session = async (file: string): Promise<ort.InferenceSession> => {
+    const model = input.optimizeGraphs === false ? file : await optimizedModel(file);
+    return typeof model === 'string'
+      ? ort.InferenceSession.create(model, options)
+      : ort.InferenceSession.create(model, options);
+  };
   const [detection, recognition] = await Promise.all([
-    ort.InferenceSession.create(input.files.detection, options),
-    ort.InferenceSession.create(input.files.recognition, options),
+    session(input.files.detection),
+    session(input.files.recognition),
   ]);
   return { detection, recognition };
+}
+
+/**
+ * The model file with the rewrites of onnx-graph.ts (hard-swish as two nodes, affine blocks folded into the
+ * convolutions: ~20% less CPU per run, outputs equal to float rounding). A file they cannot parse is used as it is.
+ */
+async function optimizedModel(file: string): Promise<string | Uint8Array> {
+  try {
+    return optimizeGraph(await readFile(file)).model;
+  } catch {
+    return file;
+  }
 }
 
 async function run(

@@ -32,6 +32,8 @@ export interface ModelRunner {
 export interface ModelThreadOptions {
   files: Record<PaddleModelName, string>;
   threads: number;
+  /** onnx-graph.ts's rewrites when the models load (default true). */
+  optimizeGraphs?: boolean;
   /** Starting the thread and loading both models (~0.5 s idle). */
   startTimeoutMs?: number;
   /** The thread's own V8 heap: its JavaScript is small (tensors live outside the heap). */
@@ -164,7 +166,12 @@ export class PaddleModelThread implements ModelRunner {
       });
       port1.on('message', (reply: ModelRunReply) => this.#settle(thread, reply));
       port1.unref();
-      const input: ModelThreadInput = { port: port2, files: this.options.files, threads: this.options.threads };
+      const input: ModelThreadInput = {
+        port: port2,
+        files: this.options.files,
+        threads: this.options.threads,
+        optimizeGraphs: this.options.optimizeGraphs ?? true,
+      };
       const context = watchContext({
         timeoutMs: this.options.startTimeoutMs ?? 30_000,
         description: 'Starting the OCR model thread',
