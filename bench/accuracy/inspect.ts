@@ -9,7 +9,7 @@ import { LabelIndex } from '../../src/pipeline/extract/builtin/layout/label-hits
 import { buildLayout } from '../../src/pipeline/extract/builtin/layout/layout.js';
 import { findHeaders } from '../../src/pipeline/extract/builtin/table/index.js';
 import { valueTest } from '../../src/pipeline/extract/builtin/table/index.js';
-import { classifyRow, cutRow, defaultAnchorMode } from '../../src/pipeline/extract/builtin/table/rows.js';
+import { classifyRow, cutRow, cutTieredRow, defaultAnchorMode } from '../../src/pipeline/extract/builtin/table/rows.js';
 import { amountCandidates } from '../../src/pipeline/extract/builtin/totals.js';
 import type { ReadDocument } from '../../src/pipeline/model.js';
 import { fileReadCache, runDocument } from './run-document.js';
@@ -38,9 +38,13 @@ function printTables(doc: ReadDocument): void {
     const mode = defaultAnchorMode(header.columns);
     const columns = header.columns.map((c) => `${c.field}@${Math.round(c.box.x)}`).join(' ');
     console.log(`table p${header.page} lines ${header.firstLine}-${header.lastLine} (${mode}): ${columns}`);
+    for (const line of page.lines.filter((l) => l.index >= header.firstLine && l.index <= header.lastLine))
+      console.log(
+        `  header segments: ${line.segments.map((s) => `${JSON.stringify(s.text)}@${Math.round(s.bbox.x)}`).join(' ')}`,
+      );
     const width = Math.max(...header.columns.map((c) => c.box.x + c.box.width)) - header.box.x;
     for (const line of page.lines.filter((l) => l.index > header.lastLine).slice(0, 30)) {
-      const row = cutRow(line, header.columns, page);
+      const row = header.tiers ? cutTieredRow(line, header.tiers, page, isValue) : cutRow(line, header.columns, page);
       const kind = classifyRow(row, header.columns, isValue, width, mode);
       const cells = [...row.cells.entries()].map(([f, r]) => `${f}=${JSON.stringify(r.text)}`).join(' ');
       console.log(`  ${String(Math.round(line.bbox.y)).padStart(5)} ${kind.padEnd(8)} ${cells}`);

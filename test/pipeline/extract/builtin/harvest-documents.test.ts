@@ -54,6 +54,29 @@ describe('harvest documents, text path', () => {
     );
   });
 
+  it('French Factur-X layout with a five-line table header: the columns come from the line naming the most', async () => {
+    // Its header stacks "# / # ligne BC / Remise (-)" and "UNIT / TOTAL HT" over the main row and "(EUR)" under it,
+    // right below a closely spaced reference block that must not join the labels.
+    const result = extractInvoice(await readTextLayer('harvest/documents/facturx-dotnet/F20220031.pdf'), OPTIONS);
+    const want = label('harvest/labels/fields/facturx-dotnet/F20220031.json') as {
+      line_items: Array<{ description: string; quantity: number; unit_price: number; amount: number }>;
+    };
+    expect(result.lineItems.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual(
+      want.line_items.map((i) => [i.quantity, i.unit_price, i.amount]),
+    );
+    want.line_items.forEach((item, k) => expect(result.lineItems[k]?.description).toContain(item.description));
+  });
+
+  it('an unknown column label ("Duration") keeps its figures out of the quantity column', async () => {
+    const result = extractInvoice(await readTextLayer('harvest/documents/invoice-maker/examples-en.pdf'), OPTIONS);
+    const want = label('harvest/labels/fields/invoice-maker/examples-en.json') as {
+      line_items: Array<{ quantity: number; unit_price: number; amount: number }>;
+    };
+    expect(result.lineItems.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual(
+      want.line_items.map((i) => [i.quantity, i.unit_price, i.amount]),
+    );
+  });
+
   it("US invoice (Google Document AI sample): month-first dates from the document's country", async () => {
     const result = extractInvoice(
       await readTextLayer('harvest/documents/google-docai/warehouse-Invoice2.pdf'),

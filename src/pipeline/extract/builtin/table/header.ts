@@ -49,6 +49,11 @@ export interface TableHeader {
   box: BBox;
   columns: Column[];
   confidence: number;
+  /**
+   * A header in tiers ("#  Código  Descripción" over "U/M  Cant  Precio  Total"): each item prints one line per tier,
+   * under that tier's labels, top tier first. `columns` then holds every tier's columns.
+   */
+  tiers?: Column[][];
 }
 
 const isColumnField = (field: LabelField): field is LabelledColumnField =>
@@ -132,6 +137,17 @@ function settleColumns(cells: Column[]): Column[] {
   return [...kept, ...others.slice(0, 1)].sort((a, b) => a.box.x - b.box.x);
 }
 
+/**
+ * Header labels span at most three lines ("Positions-" "betrag" "ohne USt."): more lines stacked on one side are
+ * the address or reference block the table follows, printed as closely spaced.
+ */
+const MAX_STACKED = 2;
+
+/** The lines that may stack under `line` as parts of its header's labels. */
+function labelledBelow(page: LayoutPage, line: LayoutLine): LayoutLine[] {
+  return stackedLines(page, line).filter((l) => l.index > line.index);
+}
+
 /** Lines stacked right above and below the main header row (no values in them): parts of multi-line labels. */
 function stackedLines(page: LayoutPage, main: LayoutLine): LayoutLine[] {
   const lh = page.lineHeight;
@@ -144,19 +160,21 @@ function stackedLines(page: LayoutPage, main: LayoutLine): LayoutLine[] {
     line.segments.filter((s) => /^[$€£]?\s?[\d.,' ]*\d[\d.,' ]*\s?[$€£%]?$/u.test(s.text)).length >= 2;
   const sideways = (line: LayoutLine) => line.bbox.height > lh * 3;
   let top = main.bbox.y;
-  for (let i = index - 1; i >= 0; i--) {
+  for (let i = index - 1, taken = 0; i >= 0 && taken < MAX_STACKED; i--) {
     const line = page.lines[i] as LayoutLine;
     if (sideways(line)) continue;
     if (top - bottom(line.bbox) > lh * 1.2 || isData(line)) break;
     stacked.push(line);
+    taken++;
     top = Math.min(top, line.bbox.y);
   }
   let low = bottom(main.bbox);
-  for (let i = index + 1; i < page.lines.length; i++) {
+  for (let i = index + 1, taken = 0; i < page.lines.length && taken < MAX_STACKED; i++) {
     const line = page.lines[i] as LayoutLine;
     if (sideways(line)) continue;
     if (line.bbox.y - low > lh * 1.2 || isData(line)) break;
     stacked.push(line);
+    taken++;
     low = Math.max(low, bottom(line.bbox));
   }
   return stacked;
@@ -253,6 +271,56 @@ function amountByPosition(line: LayoutLine, columns: Column[]): Column[] {
   );
 }
 
+/** A label of letters only ("Duration", "Lieferdatum"), not a qualifier or a currency in parentheses. */
+const UNNAMED_LABEL = /^\p{L}[\p{L}.\-/ ]{3,}$/u;
+
+/**
+ * A label the header words do not know, printed between known value columns ("Duration" between "Description" and
+ * "Quantity"), heads a column of its own: its figures would otherwise join the nearest known column. It becomes the
+ * table's column of unknown role (arithmetic may still settle it) when the header has none yet.
+ */
+function unnamedColumn(line: LayoutLine, columns: Column[]): Column[] {
+  if (columns.some((c) => c.field === 'line_other')) return columns;
+  const description = columnOf(columns, 'line_description');
+  const from = description ? right(description.box) : Math.min(...columns.map((c) => right(c.box)));
+  const to = Math.max(...columns.map((c) => c.box.x));
+  const unnamed = line.segments.find(
+    (s) =>
+      s.bbox.x > from &&
+      right(s.bbox) < to &&
+      UNNAMED_LABEL.test(s.text.trim()) &&
+      !QUALIFIER.test(s.text) &&
+      !columns.some((c) => horizontalOverlap(c.box, s.bbox) > 0),
+  );
+  if (!unnamed) return columns;
+  const column: Column = { field: 'line_other', box: unnamed.bbox, confidence: 0.3, label: unnamed.text };
+  return [...columns, column].sort((a, b) => a.box.x - b.box.x);
+}
+
+/** Fields a row of header cells names, other than the column of unknown role. */
+const namedFields = (columns: readonly Column[]): Set<ColumnField> =>
+  new Set(columns.map((c) => c.field).filter((f) => f !== 'line_other'));
+
+/**
+ * Two adjacent header lines that each name columns of their own, over the same stretch of the page ("#" over "U/M",
+ * "Descripción" over "Precio unitario"), are tiers, not parts of multi-line labels: no field is named twice and at
+ * least two cells of one line sit over cells of the other.
+ */
+function tieredHeader(page: LayoutPage, main: LayoutLine, cells: Column[]): { tiers: Column[][]; other: LayoutLine } | null {
+  const mainColumns = settleColumns(cells);
+  const mainFields = namedFields(mainColumns);
+  for (const other of stackedLines(page, main)) {
+    if (Math.abs(other.index - main.index) !== 1) continue;
+    const otherColumns = settleColumns(lineCells(other));
+    if (otherColumns.length < 2 || [...namedFields(otherColumns)].some((f) => mainFields.has(f))) continue;
+    const over = otherColumns.filter((o) => mainColumns.some((m) => horizontalOverlap(m.box, o.box) > 0));
+    if (over.length < 2 || !isHeader([...mainColumns, ...otherColumns])) continue;
+    const tiers = other.index < main.index ? [otherColumns, mainColumns] : [mainColumns, otherColumns];
+    return { tiers, other };
+  }
+  return null;
+}
+
 /** Every line-item table header of the document, in reading order. */
 export function findHeaders(layout: Layout): TableHeader[] {
   const headers: TableHeader[] = [];
@@ -262,9 +330,26 @@ export function findHeaders(layout: Layout): TableHeader[] {
         continue;
       const cells = lineCells(line);
       if (cells.length < 3) continue;
+      // Of a multi-line header, the line naming the most columns is its main row; the others stack onto it.
+      if (labelledBelow(page, line).some((l) => lineCells(l).length > cells.length)) continue;
+      const tiered = tieredHeader(page, line, cells);
+      if (tiered) {
+        const columns = tiered.tiers.flat().sort((a, b) => a.box.x - b.box.x);
+        headers.push({
+          page: page.number,
+          firstLine: Math.min(line.index, tiered.other.index),
+          lastLine: Math.max(line.index, tiered.other.index),
+          box: unionBoxes(columns.map((c) => c.box)),
+          columns,
+          confidence: Math.min(1, columns.reduce((s, c) => s + c.confidence, 0) / 3),
+          tiers: tiered.tiers,
+        });
+        continue;
+      }
       const merged = mergeStacks(cells, stackedLines(page, line), page);
-      const columns = amountByPosition(line, settleColumns(merged.columns));
-      if (!isHeader(columns)) continue;
+      const named = amountByPosition(line, settleColumns(merged.columns));
+      if (!isHeader(named)) continue;
+      const columns = unnamedColumn(line, named);
       const indexes = [line.index, ...merged.lines.map((l) => l.index)];
       headers.push({
         page: page.number,

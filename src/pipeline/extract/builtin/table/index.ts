@@ -34,14 +34,23 @@ export interface LineItemCandidates {
 
 const MAX_ITEMS = 2_000;
 
-/** A cell holding a whole number and nothing else ("183", "$61"): under a price column, an amount without cents. */
-const WHOLE_CELL = /^\s*[$€£]?\s?\d{1,7}\s?[$€£]?\s*$/u;
+/**
+ * A cell holding a whole number and nothing else ("183", "$61", "80,700" where the decimal mark is a point): under a
+ * price column, an amount without cents.
+ */
+const WHOLE_CELL = /^\s*[$€£]?\s?(\d{1,7}|\d{1,3}(?:([,.'\u00a0 ])\d{3})+)\s?[$€£]?\s*$/u;
+
+function isWholeCell(text: string, hints: DocumentHints): boolean {
+  const m = WHOLE_CELL.exec(text);
+  // Digits grouped by the document's own decimal mark are not thousands ("5,200" on a page of "5,20").
+  return m !== null && (m[2] === undefined || m[2] !== hints.decimalSeparator);
+}
 
 /** `whole`: the table prints its amounts without cents, so a bare whole number in a price cell is an amount. */
 function amountIn(text: string, hints: DocumentHints, whole = false): FoundAmount | null {
   const money = moneyAmounts(text, hints);
   if (money.length > 0) return money[money.length - 1] as FoundAmount;
-  if (hints.decimalSeparator !== null && !(whole && WHOLE_CELL.test(text))) return null;
+  if (hints.decimalSeparator !== null && !(whole && isWholeCell(text, hints))) return null;
   const numbers = findAmounts(text, amountHint(hints));
   return numbers[numbers.length - 1] ?? null;
 }
@@ -222,6 +231,10 @@ function firstLineOfNextHeader(headers: readonly TableHeader[], header: TableHea
   return next ? next.firstLine : Infinity;
 }
 
+/** The columns holding a table's amounts: of a tiered header, the tier naming the amount. */
+const amountTier = (header: TableHeader): readonly Column[] =>
+  header.tiers?.find((tier) => tier.some((c) => c.field === 'line_amount')) ?? header.columns;
+
 /** Rows under a header looked at to tell whether its amounts carry cents. */
 const SAMPLE_ROWS = 40;
 
@@ -233,10 +246,10 @@ function printsWholeAmounts(page: LayoutPage, header: TableHeader, hints: Docume
   let bare = 0;
   for (const line of page.lines.filter((l) => l.index > header.lastLine).slice(0, SAMPLE_ROWS)) {
     if (opensSummary(line.text)) break;
-    const run = cutRow(line, header.columns, page).cells.get('line_amount');
+    const run = cutRow(line, amountTier(header), page).cells.get('line_amount');
     if (!run) continue;
     if (moneyAmounts(run.text, hints).some((a) => a.decimalSeparator !== null)) return false;
-    if (WHOLE_CELL.test(run.text)) bare++;
+    if (isWholeCell(run.text, hints)) bare++;
   }
   return bare > 0;
 }
@@ -264,7 +277,7 @@ function anchorMode(
   const mode = defaultAnchorMode(header.columns);
   if (mode !== 'position') return mode;
   const read = (m: AnchorMode) =>
-    groupItems(page, header.lastLine, header.columns, isValue, header.box.width, stop, m).items;
+    groupItems(page, header.lastLine, header.columns, isValue, header.box.width, stop, m, header.tiers).items;
   return completeItems(read('priced'), isValue) > completeItems(read('position'), isValue) ? 'priced' : 'position';
 }
 
@@ -281,7 +294,7 @@ export function readLineItems(
     const width = header.box.width;
     const stop = firstLineOfNextHeader(headers, header, page.number);
     const mode = anchorMode(page, header, isValue, stop);
-    let result = groupItems(page, header.lastLine, header.columns, isValue, width, stop, mode);
+    let result = groupItems(page, header.lastLine, header.columns, isValue, width, stop, mode, header.tiers);
     const read = (raw: RawItem[], confidence: number): LineItemCandidates[] => {
       const found = raw.map((i) => toItem(i, hints, confidence, whole));
       raw.forEach((i, k) => inferQuantity(i, found[k] as LineItemCandidates, hints, confidence));
@@ -297,7 +310,7 @@ export function readLineItems(
       const next = pageAfter(layout, page);
       if (!next || headers.some((h) => h.page === next.number)) break;
       page = next;
-      result = groupItems(page, -1, header.columns, isValue, width, Infinity, mode);
+      result = groupItems(page, -1, header.columns, isValue, width, Infinity, mode, header.tiers);
       items.push(...read(result.items, header.confidence * 0.8));
     }
     if (items.length > MAX_ITEMS) break;

@@ -95,6 +95,38 @@ export function cutRow(line: LayoutLine, columns: readonly Column[], page: Layou
   return { line, cells };
 }
 
+/** How well a row's cells suit their columns: values under value columns, words under text columns, none lost. */
+function fit(row: RowCells, isValue: (field: ColumnField, text: string) => boolean): number {
+  const words = row.line.segments.reduce((n, s) => n + s.words.length, 0);
+  let score = -(words - [...row.cells.values()].reduce((n, run) => n + run.words.length, 0));
+  for (const [field, run] of row.cells) {
+    if (field === 'line_other') continue;
+    if (NUMERIC_FIELDS.has(field) || field === 'line_position') score += isValue(field, run.text) ? 1 : -1;
+    else if (/\p{L}/u.test(run.text)) score += 0.5;
+  }
+  return score;
+}
+
+/** Cuts a line of a tiered table into the columns of the tier it fits best (ties: the upper tier). */
+export function cutTieredRow(
+  line: LayoutLine,
+  tiers: readonly (readonly Column[])[],
+  page: LayoutPage,
+  isValue: (field: ColumnField, text: string) => boolean,
+): RowCells {
+  let best: RowCells | null = null;
+  let bestFit = -Infinity;
+  for (const tier of tiers) {
+    const row = cutRow(line, tier, page);
+    const score = fit(row, isValue);
+    if (score > bestFit) {
+      best = row;
+      bestFit = score;
+    }
+  }
+  return best ?? cutRow(line, tiers.flat(), page);
+}
+
 function isBareLabel(text: string): boolean {
   const core = text.trim().replace(/[\s:.#]+$/u, '');
   return core.length > 0 && matchLabel(core).some((m) => m.start === 0 && m.end >= core.length && m.confidence >= 0.5);
@@ -175,8 +207,9 @@ export function classifyRow(
     description === undefined ||
     (row.line.bbox.x < description.box.x - 1 && row.line.bbox.x <= tableLeft + MARGIN_SHARE * tableWidth);
   const words = row.line.segments.reduce((n, s) => n + s.words.length, 0);
-  if (fromMargin && words >= 10 && row.line.bbox.width > tableWidth * 0.7 && !hasValue(row, 'line_position', isValue))
-    return 'end';
+  // Prose runs as one or two segments; ten words in three cells across the table are an item's text row.
+  const prose = words >= 10 && row.line.segments.length <= 2 && row.line.bbox.width > tableWidth * 0.7;
+  if (fromMargin && prose && !hasValue(row, 'line_position', isValue)) return 'end';
   // A section heading ("Zahlungsbedingungen:") or the header of another table ("Beschreibung  Fälligkeit ...").
   if (fromMargin && row.line.segments.length === 1 && /:\s*$/.test(row.line.text) && words <= 4) return 'end';
   if (row.line.segments.filter((s) => isBareLabel(s.text)).length >= 2) return 'end';
@@ -192,6 +225,7 @@ export function groupItems(
   tableWidth: number,
   stopAtLine: number,
   mode: AnchorMode = defaultAnchorMode(columns),
+  tiers: readonly (readonly Column[])[] = [],
 ): { items: RawItem[]; ended: boolean } {
   const items: RawItem[] = [];
   let current: RawItem | null = null;
@@ -208,7 +242,7 @@ export function groupItems(
   for (const line of page.lines) {
     if (line.index <= startAfterLine) continue;
     if (line.index >= stopAtLine) return done(false);
-    const row = cutRow(line, columns, page);
+    const row = tiers.length > 1 ? cutTieredRow(line, tiers, page, isValue) : cutRow(line, columns, page);
     const kind = classifyRow(row, columns, isValue, tableWidth, mode);
     const gap = previousBottom === null ? 0 : line.bbox.y - previousBottom;
     const sameShape =
