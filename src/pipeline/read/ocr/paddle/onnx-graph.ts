@@ -118,6 +118,8 @@ export interface OptimizedGraph {
   hardSwish: number;
   /** One-element constants turned into scalars. */
   scalars: number;
+  /** Scalar biases after a convolution and its scale widened to one value per channel. */
+  biases: number;
 }
 
 interface Node {
@@ -206,7 +208,7 @@ function clipBounds(clip: Node): boolean {
 export function optimizeGraph(model: Uint8Array): OptimizedGraph {
   const modelFields = parseFields(model);
   const graphIndex = modelFields.findIndex((f) => f.number === MODEL_GRAPH);
-  if (graphIndex < 0) return { model, hardSwish: 0, scalars: 0 };
+  if (graphIndex < 0) return { model, hardSwish: 0, scalars: 0, biases: 0 };
   const graphFields = parseFields(modelFields[graphIndex]!.value);
   const constants = new Map<string, number>();
   for (const field of graphFields) {
@@ -285,7 +287,8 @@ export function optimizeGraph(model: Uint8Array): OptimizedGraph {
     fused += 1;
   }
   const scalars = scalarOperands(nodes, constants, replaced);
-  if (fused === 0 && scalars === 0) return { model, hardSwish: 0, scalars: 0 };
+  const biases = channelBiases(nodes, constants);
+  if (fused === 0 && scalars === 0 && biases === 0) return { model, hardSwish: 0, scalars: 0, biases: 0 };
 
   // Nodes keep their places (the graph stays in topological order): the gate where the Clip was, the product where
   // the Mul was; the Add and the Div go.
@@ -311,7 +314,7 @@ export function optimizeGraph(model: Uint8Array): OptimizedGraph {
   ];
   const newModel = [...modelFields];
   newModel[graphIndex] = bytesField(MODEL_GRAPH, encodeFields(newGraph));
-  return { model: encodeFields(newModel), hardSwish: fused, scalars };
+  return { model: encodeFields(newModel), hardSwish: fused, scalars, biases };
 }
 
 /**
@@ -362,6 +365,64 @@ function scalarOperands(nodes: Node[], constants: Map<string, number>, replaced:
       consumer.fields = [inputs[1]!, inputs[0]!, ...others];
       consumer.inputs = [consumer.inputs[1]!, consumer.inputs[0]!];
     }
+    changed += 1;
+  }
+  return changed;
+}
+
+/**
+ * After scalarOperands, Conv -> Mul(scalar) -> Add(scalar): onnxruntime folds the Mul into the convolution, but its
+ * Conv+Add fusion takes only a bias of shape [C, 1, 1] (one value per output channel). The Add's constant is
+ * widened to that shape (the same value C times: the same sum). Returns how many.
+ */
+function channelBiases(nodes: Node[], constants: Map<string, number>): number {
+  const byOutput = new Map<string, Node>();
+  for (const node of nodes) for (const output of node.outputs) byOutput.set(output, node);
+  const uses = new Map<string, number>();
+  for (const node of nodes) for (const input of node.inputs) uses.set(input, (uses.get(input) ?? 0) + 1);
+  const tensorOf = (constant: Node) => {
+    const attribute = constant.fields.find((f) => f.number === NODE_ATTRIBUTE);
+    const fields = attribute === undefined ? [] : parseFields(attribute.value);
+    const tensor = fields.find((f) => f.number === ATTRIBUTE_TENSOR);
+    return tensor === undefined ? undefined : { attribute: attribute!, fields, tensor: parseFields(tensor.value) };
+  };
+  let changed = 0;
+  for (const add of nodes) {
+    if (add.opType !== 'Add' || add.domain !== '' || add.inputs.length !== 2) continue;
+    const [input, bias] = add.inputs as [string, string];
+    const value = constants.get(bias);
+    const constant = byOutput.get(bias);
+    const scale = byOutput.get(input);
+    if (value === undefined || constant?.opType !== 'Constant' || uses.get(bias) !== 1 || uses.get(input) !== 1)
+      continue;
+    if (scale?.opType !== 'Mul' || scale.domain !== '' || !constants.has(scale.inputs[1] ?? '')) continue;
+    const conv = byOutput.get(scale.inputs[0]!);
+    if (conv?.opType !== 'Conv' || conv.domain !== '' || uses.get(scale.inputs[0]!) !== 1) continue;
+    const weight = byOutput.get(conv.inputs[1] ?? '');
+    const weightTensor = weight?.opType === 'Constant' ? tensorOf(weight) : undefined;
+    const firstDim = weightTensor?.tensor.find((f) => f.number === TENSOR_DIMS);
+    if (firstDim === undefined || firstDim.wireType !== 0) continue;
+    const channels = readVarint(firstDim.value, 0).value;
+    const biasTensor = tensorOf(constant);
+    if (biasTensor === undefined || biasTensor.tensor.some((f) => f.number === TENSOR_DIMS)) continue;
+    const raw = new Uint8Array(4 * channels);
+    const view = new DataView(raw.buffer);
+    for (let c = 0; c < channels; c += 1) view.setFloat32(4 * c, value, true);
+    const widened = [
+      ...[channels, 1, 1].map((dim): Field => ({
+        number: TENSOR_DIMS,
+        wireType: 0,
+        value: Uint8Array.from(varint(dim)),
+      })),
+      ...biasTensor.tensor.filter((f) => f.number !== TENSOR_RAW_DATA && f.number !== TENSOR_FLOAT_DATA),
+      bytesField(TENSOR_RAW_DATA, raw),
+    ];
+    const attributeFields = biasTensor.fields.map((f) =>
+      f.number === ATTRIBUTE_TENSOR ? bytesField(ATTRIBUTE_TENSOR, encodeFields(widened)) : f,
+    );
+    constant.fields = constant.fields.map((f) =>
+      f === biasTensor.attribute ? bytesField(NODE_ATTRIBUTE, encodeFields(attributeFields)) : f,
+    );
     changed += 1;
   }
   return changed;
