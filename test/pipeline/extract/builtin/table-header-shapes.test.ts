@@ -36,6 +36,24 @@ describe('line-item table header shapes', () => {
     ]);
   });
 
+  it('reads an unknown column between the quantity and the amount as the unit price, arithmetic or not', () => {
+    // A call-out minimum: 2 hours at 40.00 billed 100.00; the fee is still the rate the row prints.
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [60, 'Description'], [300, 'Hours'], [380, 'Fee'], [470, 'Total']],
+          [115, [60, 'Database design'], rightAt(330, '7.00'), rightAt(420, '$12.00'), rightAt(520, '$84.00')],
+          [130, [60, 'Emergency call-out'], rightAt(330, '2.00'), rightAt(420, '$40.00'), rightAt(520, '$100.00')],
+          [170, [420, 'Total'], rightAt(520, '$184.00')],
+        ],
+      },
+    ]);
+    expect(rows(doc)).toEqual([
+      ['Database design', 7, 12, 84],
+      ['Emergency call-out', 2, 40, 100],
+    ]);
+  });
+
   it('keeps a ten-word text row printed in three cells inside its item (not prose ending the table)', () => {
     const doc = buildDocument([
       {

@@ -272,7 +272,7 @@ function amountByPosition(line: LayoutLine, columns: Column[]): Column[] {
 }
 
 /** A label of letters only ("Duration", "Lieferdatum"), not a qualifier or a currency in parentheses. */
-const UNNAMED_LABEL = /^\p{L}[\p{L}.\-/ ]{3,}$/u;
+const UNNAMED_LABEL = /^\p{L}[\p{L}.\-/ ]{2,}$/u;
 
 /**
  * A label the header words do not know, printed between known value columns ("Duration" between "Description" and

@@ -298,7 +298,7 @@ export function readLineItems(
     const read = (raw: RawItem[], confidence: number): LineItemCandidates[] => {
       const found = raw.map((i) => toItem(i, hints, confidence, whole));
       raw.forEach((i, k) => inferQuantity(i, found[k] as LineItemCandidates, hints, confidence));
-      settleOtherColumn(raw, found, hints, confidence);
+      settleOtherColumn(raw, found, hints, confidence, header.columns);
       raw.forEach((i, k) => settleByArithmetic(i, found[k] as LineItemCandidates, hints, confidence));
       return found;
     };

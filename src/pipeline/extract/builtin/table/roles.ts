@@ -6,6 +6,7 @@ import { candidate, type Candidate } from '../candidates.js';
 import type { DocumentHints } from '../hints.js';
 import { evidenceOf, type TextRun } from '../layout/runs.js';
 import { countsIn } from './count.js';
+import type { Column } from './header.js';
 import type { RawItem } from './rows.js';
 
 export interface RoleTarget {
@@ -23,12 +24,40 @@ function otherValue(item: RawItem, hints: DocumentHints): { run: TextRun; amount
   return null;
 }
 
-/** Fills quantity or unit price from the unnamed column when the arithmetic agrees on at least 60% of the rows. */
+/**
+ * Where nothing else names the price, a column of unknown role printed between the quantity and the amount holds it
+ * (the order of "Qty  Rate  Total" in every language), when on every row it is no larger than the amount.
+ */
+function priceByPosition(
+  columns: readonly Column[],
+  values: ReadonlyArray<{ amount: FoundAmount } | null>,
+  items: readonly RoleTarget[],
+): boolean {
+  const other = columns.find((c) => c.field === 'line_other');
+  const quantity = columns.find((c) => c.field === 'line_quantity');
+  const amount = columns.find((c) => c.field === 'line_amount');
+  if (!other || !quantity || !amount || columns.some((c) => c.field === 'line_unit_price')) return false;
+  if (!(quantity.box.x < other.box.x && other.box.x < amount.box.x)) return false;
+  const rows = items.filter((item, i) => values[i] && item.amount && item.quantity);
+  return (
+    rows.length > 0 &&
+    items.every((item, i) => {
+      const v = values[i];
+      return !v || !item.amount || Math.abs(Number(v.amount.value)) <= Math.abs(Number(item.amount.value));
+    })
+  );
+}
+
+/**
+ * Fills quantity or unit price from the unnamed column when the arithmetic agrees on at least 60% of the rows, or
+ * the unit price when the column stands where prices stand (priceByPosition).
+ */
 export function settleOtherColumn(
   raw: readonly RawItem[],
   items: RoleTarget[],
   hints: DocumentHints,
   confidence: number,
+  columns: readonly Column[] = [],
 ): void {
   const values = raw.map((r) => otherValue(r, hints));
   if (values.every((v) => v === null)) return;
@@ -44,10 +73,11 @@ export function settleOtherColumn(
     });
     return checked > 0 && passed / checked >= 0.6 ? passed : 0;
   };
+  const noPrice = items.every((i) => i.unit_price === null);
   const role =
     items.every((i) => i.quantity === null) && agrees('quantity') > 0
       ? 'quantity'
-      : items.every((i) => i.unit_price === null) && agrees('unit_price') > 0
+      : noPrice && (agrees('unit_price') > 0 || priceByPosition(columns, values, items))
         ? 'unit_price'
         : null;
   if (!role) return;
