@@ -306,7 +306,11 @@ const namedFields = (columns: readonly Column[]): Set<ColumnField> =>
  * "Descripción" over "Precio unitario"), are tiers, not parts of multi-line labels: no field is named twice and at
  * least two cells of one line sit over cells of the other.
  */
-function tieredHeader(page: LayoutPage, main: LayoutLine, cells: Column[]): { tiers: Column[][]; other: LayoutLine } | null {
+function tieredHeader(
+  page: LayoutPage,
+  main: LayoutLine,
+  cells: Column[],
+): { tiers: Column[][]; other: LayoutLine } | null {
   const mainColumns = settleColumns(cells);
   const mainFields = namedFields(mainColumns);
   for (const other of stackedLines(page, main)) {
