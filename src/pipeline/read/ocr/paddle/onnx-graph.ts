@@ -108,6 +108,9 @@ const TENSOR_NAME = 8;
 const TENSOR_RAW_DATA = 9;
 const ATTRIBUTE_NAME = 1;
 const ATTRIBUTE_FLOAT = 2;
+const ATTRIBUTE_INT = 3;
+const ATTRIBUTE_STRING = 4;
+const ATTRIBUTE_INTS = 8;
 const ATTRIBUTE_TYPE = 20;
 const ATTRIBUTE_TENSOR = 5;
 const FLOAT = 1;
@@ -120,6 +123,8 @@ export interface OptimizedGraph {
   scalars: number;
   /** Scalar biases after a convolution and its scale widened to one value per channel. */
   biases: number;
+  /** Scalar scale-and-shift blocks folded into the 1x1 convolution after them. */
+  pointwise: number;
 }
 
 interface Node {
@@ -208,7 +213,7 @@ function clipBounds(clip: Node): boolean {
 export function optimizeGraph(model: Uint8Array): OptimizedGraph {
   const modelFields = parseFields(model);
   const graphIndex = modelFields.findIndex((f) => f.number === MODEL_GRAPH);
-  if (graphIndex < 0) return { model, hardSwish: 0, scalars: 0, biases: 0 };
+  if (graphIndex < 0) return { model, hardSwish: 0, scalars: 0, biases: 0, pointwise: 0 };
   const graphFields = parseFields(modelFields[graphIndex]!.value);
   const constants = new Map<string, number>();
   for (const field of graphFields) {
@@ -288,7 +293,8 @@ export function optimizeGraph(model: Uint8Array): OptimizedGraph {
   }
   const scalars = scalarOperands(nodes, constants, replaced);
   const biases = channelBiases(nodes, constants);
-  if (fused === 0 && scalars === 0 && biases === 0) return { model, hardSwish: 0, scalars: 0, biases: 0 };
+  const pointwise = foldIntoPointwise(nodes, constants, removed, replaced);
+  if (fused + scalars + biases + pointwise === 0) return { model, hardSwish: 0, scalars: 0, biases: 0, pointwise: 0 };
 
   // Nodes keep their places (the graph stays in topological order): the gate where the Clip was, the product where
   // the Mul was; the Add and the Div go.
@@ -314,7 +320,7 @@ export function optimizeGraph(model: Uint8Array): OptimizedGraph {
   ];
   const newModel = [...modelFields];
   newModel[graphIndex] = bytesField(MODEL_GRAPH, encodeFields(newGraph));
-  return { model: encodeFields(newModel), hardSwish: fused, scalars, biases };
+  return { model: encodeFields(newModel), hardSwish: fused, scalars, biases, pointwise };
 }
 
 /**
@@ -426,4 +432,158 @@ function channelBiases(nodes: Node[], constants: Map<string, number>): number {
     changed += 1;
   }
   return changed;
+}
+
+/** A node's attributes by name: their integer values (i or ints, packed or not) and string value. */
+function attributesOf(node: Node): Map<string, { ints: number[]; text?: string; other: boolean }> {
+  const attributes = new Map<string, { ints: number[]; text?: string; other: boolean }>();
+  for (const field of node.fields.filter((f) => f.number === NODE_ATTRIBUTE)) {
+    const fields = parseFields(field.value);
+    const name = text.decode(fields.find((f) => f.number === ATTRIBUTE_NAME)?.value ?? new Uint8Array());
+    const ints: number[] = [];
+    let stringValue: string | undefined;
+    let other = false;
+    for (const f of fields) {
+      if (f.number === ATTRIBUTE_INT) ints.push(readVarint(f.value, 0).value);
+      else if (f.number === ATTRIBUTE_INTS && f.wireType === 0) ints.push(readVarint(f.value, 0).value);
+      else if (f.number === ATTRIBUTE_INTS) {
+        for (let offset = 0; offset < f.value.length;) {
+          const item = readVarint(f.value, offset);
+          ints.push(item.value);
+          offset = item.next;
+        }
+      } else if (f.number === ATTRIBUTE_STRING) stringValue = text.decode(f.value);
+      else if (f.number !== ATTRIBUTE_NAME && f.number !== ATTRIBUTE_TYPE) other = true;
+    }
+    attributes.set(name, { ints, ...(stringValue === undefined ? {} : { text: stringValue }), other });
+  }
+  return attributes;
+}
+
+/** A Constant node's float32 tensor: its dims and values (raw_data only), or undefined. */
+function floatTensorOf(constant: Node): { dims: number[]; values: Float32Array; fields: Field[] } | undefined {
+  if (constant.opType !== 'Constant' || constant.domain !== '') return undefined;
+  const attributes = constant.fields.filter((f) => f.number === NODE_ATTRIBUTE);
+  if (attributes.length !== 1) return undefined;
+  const tensor = parseFields(attributes[0]!.value).find((f) => f.number === ATTRIBUTE_TENSOR);
+  if (tensor === undefined) return undefined;
+  const fields = parseFields(tensor.value);
+  const type = fields.find((f) => f.number === TENSOR_DATA_TYPE);
+  const raw = fields.find((f) => f.number === TENSOR_RAW_DATA);
+  if (type === undefined || readVarint(type.value, 0).value !== FLOAT || raw === undefined) return undefined;
+  if (fields.some((f) => f.number === TENSOR_DIMS && f.wireType !== 0)) return undefined;
+  const dims = fields.filter((f) => f.number === TENSOR_DIMS).map((f) => readVarint(f.value, 0).value);
+  const values = new Float32Array(raw.value.length / 4);
+  const view = new DataView(raw.value.buffer, raw.value.byteOffset, raw.value.length);
+  for (let i = 0; i < values.length; i += 1) values[i] = view.getFloat32(4 * i, true);
+  return { dims, values, fields };
+}
+
+/** A Constant node holding a float32 tensor, named after its output. */
+function floatConstant(output: string, dims: readonly number[], values: Float32Array, template?: Field[]): Field[] {
+  const raw = new Uint8Array(4 * values.length);
+  const view = new DataView(raw.buffer);
+  values.forEach((value, i) => view.setFloat32(4 * i, value, true));
+  const kept = (template ?? []).filter(
+    (f) => f.number !== TENSOR_DIMS && f.number !== TENSOR_RAW_DATA && f.number !== TENSOR_FLOAT_DATA,
+  );
+  const tensor = [
+    ...dims.map((dim): Field => ({ number: TENSOR_DIMS, wireType: 0, value: Uint8Array.from(varint(dim)) })),
+    ...(template === undefined
+      ? [
+          { number: TENSOR_DATA_TYPE, wireType: 0, value: Uint8Array.from(varint(FLOAT)) },
+          stringField(TENSOR_NAME, output),
+        ]
+      : kept),
+    bytesField(TENSOR_RAW_DATA, raw),
+  ];
+  const attribute = encodeFields([
+    stringField(ATTRIBUTE_NAME, 'value'),
+    bytesField(ATTRIBUTE_TENSOR, encodeFields(tensor)),
+    { number: ATTRIBUTE_TYPE, wireType: 0, value: Uint8Array.from(varint(4)) },
+  ]);
+  return [
+    stringField(NODE_OUTPUT, output),
+    stringField(NODE_OP_TYPE, 'Constant'),
+    bytesField(NODE_ATTRIBUTE, attribute),
+  ];
+}
+
+/**
+ * y = Conv1x1(s * h + b) with scalars s and b is Conv1x1 with weights s * W and bias B + b * (sum of W over the
+ * input channels) applied to h: exact for a 1x1 convolution without padding (with padding the border would
+ * differ, so larger kernels are left alone). Removes the Mul and the Add between PP-LCNetV3's activations and its
+ * pointwise convolutions, and with them a layout change onnxruntime inserts around each. Returns how many.
+ */
+function foldIntoPointwise(
+  nodes: Node[],
+  constants: Map<string, number>,
+  removed: Set<Node>,
+  replaced: Map<Node, Node>,
+): number {
+  const byOutput = new Map<string, Node>();
+  for (const node of nodes) for (const output of node.outputs) byOutput.set(output, node);
+  const uses = new Map<string, number>();
+  for (const node of nodes) for (const input of node.inputs) uses.set(input, (uses.get(input) ?? 0) + 1);
+  const plainOp = (node: Node | undefined, op: string): node is Node =>
+    node !== undefined && node.opType === op && node.domain === '' && !removed.has(node) && !replaced.has(node);
+  let folded = 0;
+  for (const conv of nodes) {
+    if (!plainOp(conv, 'Conv') || conv.inputs.length < 2) continue;
+    const shifted = conv.inputs[0]!;
+    const add = byOutput.get(shifted);
+    if (!plainOp(add, 'Add') || uses.get(shifted) !== 1 || add.inputs.length !== 2) continue;
+    const shift = constants.get(add.inputs[1]!);
+    const scaledName = add.inputs[0]!;
+    const mul = byOutput.get(scaledName);
+    if (shift === undefined || !plainOp(mul, 'Mul') || uses.get(scaledName) !== 1 || mul.inputs.length !== 2) continue;
+    const scale = constants.get(mul.inputs[1]!);
+    if (scale === undefined || constants.has(mul.inputs[0]!)) continue;
+    const weightNode = byOutput.get(conv.inputs[1]!);
+    const weight = weightNode && uses.get(conv.inputs[1]!) === 1 ? floatTensorOf(weightNode) : undefined;
+    if (weight === undefined || weight.dims.length !== 4 || weight.dims[2] !== 1 || weight.dims[3] !== 1) continue;
+    const attributes = attributesOf(conv);
+    const pads = attributes.get('pads')?.ints ?? [];
+    const group = attributes.get('group')?.ints[0] ?? 1;
+    const autoPad = attributes.get('auto_pad')?.text ?? 'NOTSET';
+    if (pads.some((pad) => pad !== 0) || group !== 1 || (autoPad !== 'NOTSET' && autoPad !== 'VALID')) continue;
+    if ([...attributes.values()].some((a) => a.other)) continue;
+    const biasName = conv.inputs[2];
+    const biasNode = biasName === undefined ? undefined : byOutput.get(biasName);
+    const bias = biasNode && uses.get(biasName!) === 1 ? floatTensorOf(biasNode) : undefined;
+    if (biasName !== undefined && bias === undefined) continue;
+    const [outputs, inputs] = [weight.dims[0]!, weight.dims[1]!];
+    const newWeight = new Float32Array(weight.values.length);
+    const newBias = new Float32Array(outputs);
+    for (let o = 0; o < outputs; o += 1) {
+      let sum = 0;
+      for (let c = 0; c < inputs; c += 1) {
+        sum += weight.values[o * inputs + c]!;
+        newWeight[o * inputs + c] = weight.values[o * inputs + c]! * scale;
+      }
+      newBias[o] = (bias?.values[o] ?? 0) + shift * sum;
+    }
+    weightNode!.fields = floatConstant(conv.inputs[1]!, weight.dims, newWeight, weight.fields);
+    const convInputs = conv.fields.filter((f) => f.number === NODE_INPUT);
+    const convOthers = conv.fields.filter((f) => f.number !== NODE_INPUT);
+    if (bias !== undefined) {
+      biasNode!.fields = floatConstant(biasName!, [outputs], newBias, bias.fields);
+      conv.fields = [stringField(NODE_INPUT, mul.inputs[0]!), ...convInputs.slice(1), ...convOthers];
+      removed.add(mul);
+    } else {
+      // No bias yet: a new constant takes the Mul's place in the node order (before the convolution).
+      const name = `${conv.outputs[0]!}__folded_bias`;
+      replaced.set(mul, { ...mul, fields: floatConstant(name, [outputs], newBias) });
+      conv.fields = [
+        stringField(NODE_INPUT, mul.inputs[0]!),
+        ...convInputs.slice(1, 2),
+        stringField(NODE_INPUT, name),
+        ...convOthers,
+      ];
+    }
+    conv.inputs = conv.fields.filter((f) => f.number === NODE_INPUT).map((f) => text.decode(f.value));
+    removed.add(add);
+    folded += 1;
+  }
+  return folded;
 }
