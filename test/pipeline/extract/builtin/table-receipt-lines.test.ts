@@ -30,6 +30,58 @@ const items = (rows: Parameters<typeof ocrReceipt>[0]) =>
   }));
 
 describe('receipt item lines', () => {
+  it('reads amounts followed by a tax class printed as a digit ("1,55  1", dm and other drugstores)', () => {
+    const found = extractInvoice(
+      buildDocument([
+        {
+          source: 'ocr',
+          lines: [
+            [100, [40, 'essence nail polish 152']],
+            [101, rightAt(400, '1,55')],
+            [101, [440, '1']],
+            [120, [40, 'compact powder 04']],
+            [121, rightAt(400, '2,75')],
+            [121, [440, '1']],
+            [150, [40, 'SUMME']],
+            [151, rightAt(400, '4,30')],
+          ],
+        },
+      ]),
+      OPTIONS,
+    ).lineItems.map((i) => [i.description, i.amount]);
+    expect(found).toEqual([
+      ['essence nail polish 152', 1.55],
+      ['compact powder 04', 2.75],
+    ]);
+  });
+
+  it("leaves a meal's parts at 0.00, indented under it, out of the items", () => {
+    const found = extractInvoice(
+      buildDocument([
+        {
+          source: 'ocr',
+          lines: [
+            [100, [40, '1 Grande Meal']],
+            [101, rightAt(400, '9.90')],
+            [120, [80, '10 Bean Bur']],
+            [121, rightAt(400, '0.00')],
+            [140, [100, 'No Onions']],
+            [141, rightAt(400, '0.00')],
+            [160, [40, '3 Cheese Pizza']],
+            [161, rightAt(400, '10.47')],
+            [190, [40, 'SubTotal']],
+            [191, rightAt(400, '20.37')],
+          ],
+        },
+      ]),
+      OPTIONS,
+    ).lineItems.map((i) => [i.description, i.quantity, i.amount]);
+    expect(found).toEqual([
+      ['Grande Meal', 1, 9.9],
+      ['Cheese Pizza', 3, 10.47],
+    ]);
+  });
+
   it('reads description ... amount lines and stops at the sum; tendered cash and change are never items', () => {
     const found = items([
       [20, 'PENNY MARKT GmbH', null],

@@ -30,8 +30,8 @@ const MAX_LINES = 400;
 
 /** A printed amount word: "1,49", "-2,00", "0,45-V", "4,22E", "$119.88", "1.299,99". */
 const AMOUNT_WORD = /^(-)?[$€£]?(\d{1,3}(?:[.,' ]\d{3})*|\d+)[.,](\d{2})(-)?(?:-?[A-Za-z*]{1,2})?$/u;
-/** What may follow the amount on its line: a tax class, "SALE", a currency ("B", "A", "EUR", "*"). */
-const TRAILER_WORD = /^(?:[A-Za-z*]{1,4}|[$€£])$/u;
+/** What may follow the amount on its line: a tax class, "SALE", a currency ("B", "A", "EUR", "*", dm's "1"). */
+const TRAILER_WORD = /^(?:[A-Za-z*]{1,4}|[$€£]|\d)$/u;
 /** "2 Stk x 2,99", "1BUCX16,00", "0,410 kg x 1,99", "3 @ 1.50": a count, an optional unit, a times sign, a price. */
 const COUNT_TIMES_PRICE =
   /(?<![\d.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:\p{L}{1,4}\.?)?\s*[xX×@*]\s*[$€£]?\s*(\d{1,6}[.,]\d{2})(?!\d)/u;
@@ -193,6 +193,7 @@ function itemsOfPage(page: LayoutPage, hints: DocumentHints): LineItemCandidates
   let pendingText: LayoutLine | null = null;
   let pendingCount: CountLine | null = null;
   let lastBottom = -Infinity;
+  let lastItemLine: LayoutLine | null = null;
   let end = lines.length;
   // From the line above the first item: it may be that item's description.
   for (let i = Math.max(0, first - 1); i < lines.length; i++) {
@@ -227,6 +228,11 @@ function itemsOfPage(page: LayoutPage, hints: DocumentHints): LineItemCandidates
       lastBottom = bottom(line.bbox);
       continue;
     }
+    if (lastItemLine && isSubLine(line, member, lastItemLine, page.lineHeight)) {
+      pendingText = null;
+      lastBottom = bottom(line.bbox);
+      continue;
+    }
     const amountStart = run.starts[member.amount.index] as number;
     const amount = spanCandidate(run, amountStart, amountStart + member.amount.word.text.length, member.amount.value);
     let text = textOf(member.words.slice(0, member.amount.index), page);
@@ -257,8 +263,17 @@ function itemsOfPage(page: LayoutPage, hints: DocumentHints): LineItemCandidates
     item.quantity ??= text.quantity;
     pendingCount = null;
     items.push(item);
+    lastItemLine = line;
   }
   return page.source === 'text' && !sumPrintedBelow(items, lines.slice(end)) ? [] : items;
+}
+
+/**
+ * A line at 0.00 indented under an item ("  12 Sft Taco Bf  0.00" under "1 Sft Tac Party Pk  10.00") is a part or a
+ * modifier of that item (a meal's components, "No Onions"), printed for the kitchen: not an item of its own.
+ */
+function isSubLine(line: LayoutLine, member: ItemLine, item: LayoutLine, lineHeight: number): boolean {
+  return moneyEquals(member.amount.value, '0.00', '0.00') && line.bbox.x - item.bbox.x > lineHeight;
 }
 
 /** How many lines under the items may hold their sum (subtotal, then tax and total lines). */
