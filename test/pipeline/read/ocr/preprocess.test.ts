@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateSkew, preprocessPage } from '../../../../src/pipeline/read/image/index.js';
+import { SKEW_SEARCH } from '../../../../src/pipeline/read/image/preprocess.js';
 import { awsPng } from './support/images.js';
 
 let page: Buffer;
@@ -27,6 +28,32 @@ describe('deskew', () => {
       const measured = await estimateSkew(await grey(await turned(degrees)));
       expect(Math.abs(measured - degrees)).toBeLessThanOrEqual(0.2);
     }
+  });
+
+  it('finds the angle of a search at full resolution in tenths, from its coarse pass on a small copy', async () => {
+    // A 300-dpi-sized page: the default search looks at a 500-pixel copy, then a 1000-pixel one.
+    const large = await sharp(awsPng()).resize({ width: 2480 }).greyscale().png().toBuffer();
+    for (const degrees of [2.3, -4.1, 0.7, -1.2, 6.5]) {
+      const image = await grey(await sharp(large).rotate(degrees, { background: '#ffffff' }).png().toBuffer());
+      const full = { coarseWidth: image.width, coarseStep: 0.1, fineWidth: image.width };
+      const [quick, exhaustive] = [await estimateSkew(image, SKEW_SEARCH), await estimateSkew(image, full)];
+      expect(Math.abs(quick - exhaustive)).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(quick - degrees)).toBeLessThanOrEqual(0.2);
+    }
+  }, 60_000);
+
+  it('lets the event loop run between the angles it tries', async () => {
+    let turns = 0;
+    let running = true;
+    const spin = () => {
+      turns += 1;
+      if (running) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await estimateSkew(await grey(await turned(2)));
+    running = false;
+    // 33 coarse and 11 fine angles, each followed by a turn of the loop.
+    expect(turns).toBeGreaterThanOrEqual(40);
   });
 
   it('turns a page rotated by 3 degrees back straight', async () => {
