@@ -12,6 +12,7 @@ import {
   lineFromChars,
   PADDLE_DEFAULTS,
   PaddleOcr,
+  turnGrey,
 } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
 import { alfamartPhotoJpeg, pageText, textractorReceiptJpeg } from './support/images.js';
 
@@ -193,5 +194,23 @@ describe('the paddle engine on real receipts', { timeout: 60_000 }, () => {
     await Promise.all([running, queued]);
     await small.close();
     await expect(small.readLines(image!.png, { dpi: 100 })).rejects.toMatchObject({ code: 'ocr_failed' });
+  });
+});
+
+describe('turning a page for the orientation check', () => {
+  it('moves every pixel as a quarter turn clockwise (90) or anticlockwise (270) does', async () => {
+    const width = 37;
+    const height = 23;
+    const data = Uint8Array.from({ length: width * height }, (_, i) => (i * 7919) % 251);
+    for (const turn of [90, 270] as const) {
+      const turned = await turnGrey({ data, width, height }, turn);
+      expect([turned.width, turned.height]).toEqual([height, width]);
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const [nx, ny] = turn === 90 ? [height - 1 - y, x] : [y, width - 1 - x];
+          expect(turned.data[ny * height + nx]).toBe(data[y * width + x]);
+        }
+      }
+    }
   });
 });

@@ -156,7 +156,7 @@ export class PaddleOcr {
     if (boxes.length < 5 || tall.length < 0.6 * boxes.length) return 0;
     const sample = [...tall].sort((a, b) => b.width * b.height - a.width * a.height).slice(0, ORIENTATION_SAMPLE);
     const confidence = async (turn: 90 | 270): Promise<number> => {
-      const turned = turnGrey(image, turn);
+      const turned = await turnGrey(image, turn);
       // The start of each line is enough to tell: at most 8 line heights of it are read.
       const boxes = sample
         .map((box) => turnBox(box, image, turn))
@@ -308,17 +308,17 @@ function wideGapSteps(chars: readonly DecodedChar[]): number {
   return Math.max(median * 1.8, median + 3);
 }
 
-/** The page turned clockwise by a quarter turn (90) or three (270). */
-function turnGrey(image: GreyImage, turn: 90 | 270): GreyImage {
-  const { width, height, data } = image;
-  const turned = new Uint8Array(data.length);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const [nx, ny] = turn === 90 ? [height - 1 - y, x] : [y, width - 1 - x];
-      turned[ny * height + nx] = data[y * width + x]!;
-    }
-  }
-  return { data: turned, width: height, height: width };
+/**
+ * The page turned clockwise by a quarter turn (90) or three (270): a pure permutation of the pixels, done by sharp
+ * in its own threads (in JavaScript it held the event loop ~20-40 ms per turn on a receipt scan).
+ */
+export async function turnGrey(image: GreyImage, turn: 90 | 270): Promise<GreyImage> {
+  const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .rotate(turn)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  return { data, width: image.height, height: image.width };
 }
 
 function turnBox(box: TextBox, image: GreyImage, turn: 90 | 270): TextBox {
