@@ -53,9 +53,9 @@ async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModel
   };
   const session = async (file: string): Promise<ort.InferenceSession> => {
     const model = input.optimizeGraphs === false ? file : await optimizedModel(file);
-    return typeof model === 'string'
-      ? ort.InferenceSession.create(model, options)
-      : ort.InferenceSession.create(model, options);
+    if (typeof model === 'string') return ort.InferenceSession.create(model, options);
+    // A rewritten graph onnxruntime refuses (another model version) costs the speed-up, not the engine.
+    return ort.InferenceSession.create(model, options).catch(() => ort.InferenceSession.create(file, options));
   };
   const [detection, recognition] = await Promise.all([
     session(input.files.detection),
