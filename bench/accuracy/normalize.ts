@@ -18,9 +18,12 @@ export const SCORED_FIELDS: ReadonlyArray<readonly [string, FieldKind]> = [
   ['amount_due', 'amount'],
 ];
 
-/** Company legal forms at the end of a name (and "PT" before Indonesian ones), in the languages of the datasets. */
+/**
+ * Company legal forms at the end of a name (and "PT" before Indonesian ones), in the languages of the datasets and
+ * of Malaysian receipts ("SDN BHD", "(M) SDN. BHD.").
+ */
 const LEGAL_FORM_END =
-  /[\s,]+(gmbh\s*&\s*co\.?\s*kg|gmbh|mbh|ag|kg|ohg|ug(\s*\(haftungsbeschränkt\))?|e\.\s?k\.|e\.\s?v\.|sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|sl|s\.l\.|srl|s\.r\.l\.|s\.r\.o\.|sp\.\s?z\s?o\.\s?o\.|b\.?v\.?|n\.?v\.?|ltd\.?|limited|inc\.?|llc|l\.l\.c\.|corp\.?|corporation|co\.?|plc|pty\.?(\s*ltd\.?)?|tbk\.?)$/u;
+  /[\s,]+(gmbh\s*&\s*co\.?\s*kg|gmbh|mbh|ag|kg|ohg|ug(\s*\(haftungsbeschränkt\))?|e\.\s?k\.|e\.\s?v\.|sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|sl|s\.l\.|srl|s\.r\.l\.|s\.r\.o\.|sp\.\s?z\s?o\.\s?o\.|b\.?v\.?|n\.?v\.?|ltd\.?|limited|inc\.?|llc|l\.l\.c\.|corp\.?|corporation|co\.?|plc|pty\.?(\s*ltd\.?)?|tbk\.?|sdn\.?\s*bhd\.?|bhd\.?|berhad|plt|\(m\))$/u;
 const LEGAL_FORM_START = /^(pt|cv)\.?\s+/u;
 
 export function withoutLegalForm(name: string): string {
