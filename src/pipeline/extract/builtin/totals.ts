@@ -10,6 +10,7 @@ import { bottom, horizontalOverlap, right, unionBoxes } from './layout/geometry.
 import { RELATION_WEIGHT, type LabelHit, type LabelIndex } from './layout/label-hits.js';
 import type { Layout, Segment } from './layout/layout.js';
 import { evidenceOf, runOf, type Span } from './layout/runs.js';
+import { roundingAdjustment } from './rounding.js';
 import { tenderedTotal } from './tendered.js';
 import { moneyAmounts, readAmount } from './values.js';
 
@@ -151,6 +152,11 @@ function columnAmounts(
 const INCLUDING_OPENS =
   /^(?:incl\.?|inkl\.?|inc\.|including|inclusive|inklusive|enth\.?|enthaltene?|dont|di cui|waarvan|(?:vat|tax|tva|iva|btw|mwst\.?)\s+(?:included|incluse|inclusa|incluido|comprise|inbegrepen))(?![\p{L}])/iu;
 const RATE = /\d\s?%/;
+/**
+ * A sentence saying the total includes a tax at a rate ("TOTAL INCLUDES 6% GST 1.44", "Total enthält 19% MwSt"): the
+ * tax it contains follows. "TOTAL INCL. GST@6% 13.30" is the total itself.
+ */
+const TOTAL_INCLUDES = /^\s*(?:grand\s+)?total\s+(?:includes|contains|enth[äa]lt)\s/iu;
 
 /**
  * "incl. VAT 20% £10.63", "dont TVA 20% 2,10", "VAT included 20% 1.60": a row opened by an including-tax qualifier
@@ -158,7 +164,9 @@ const RATE = /\d\s?%/;
  * label means alone: "Incl. BTW € 593,36").
  */
 function containedTax(head: LabelHit, rowText: string): boolean {
-  return head.field === 'total' && head.atStart && INCLUDING_OPENS.test(rowText) && RATE.test(rowText);
+  if (head.field !== 'total' || !RATE.test(rowText)) return false;
+  // Or said of the total in a sentence: "TOTAL INCLUDES 6% GST 1.44".
+  return (head.atStart && INCLUDING_OPENS.test(rowText)) || TOTAL_INCLUDES.test(rowText);
 }
 
 function labelledAmounts(
@@ -349,8 +357,14 @@ const isNegative = (value: string): boolean => value.startsWith('-') && Number(v
  * How subtotal + tax = total holds: as printed, or only with the tax's sign turned (a credit note printing
  * "Rechnungssumme -7,67  Steuerbetrag 1,12  Bruttosumme -8,79"), or not at all.
  */
-function adds(s: Candidate<string>, t: Candidate<string>, g: Candidate<string>): 'as-printed' | 'tax-sign' | null {
+function adds(
+  s: Candidate<string>,
+  t: Candidate<string>,
+  g: Candidate<string>,
+  rounding: string | null = null,
+): 'as-printed' | 'tax-sign' | 'rounded' | null {
   if (moneyEquals(sumMoney([s.value, t.value]), g.value)) return 'as-printed';
+  if (rounding !== null && moneyEquals(sumMoney([s.value, t.value, rounding]), g.value)) return 'rounded';
   if (
     isNegative(s.value) &&
     isNegative(g.value) &&
@@ -366,17 +380,25 @@ function scoreOf(
   t: Candidate<string> | null,
   g: Candidate<string> | null,
   lineSum: string | null,
+  rounding: string | null,
 ): number {
   let score = (s?.confidence ?? 0) + (t?.confidence ?? 0) + (g?.confidence ?? 0);
-  if (s && t && g) score += adds(s, t, g) ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
+  // VAT is a fraction of the net amount (no rate reaches 100%): a tax larger than the subtotal is a swap, and its sum
+  // proves nothing ("0.00 + 14.04 = 14.04" from a discount row, the tax and the tax summary's total).
+  const swapped = s !== null && t !== null && compareMoney(absolute(t.value), absolute(s.value)) > 0;
+  if (s && t && g) score += adds(s, t, g, rounding) && !swapped ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
   if (s && lineSum !== null && moneyEquals(s.value, lineSum)) score += 0.3;
-  // VAT is a fraction of the net amount (no rate reaches 100%): a tax larger than the subtotal is a swap.
-  if (s && t && compareMoney(absolute(t.value), absolute(s.value)) > 0) score -= 0.5;
+  if (swapped) score -= 0.5;
   return score;
 }
 
 /** Chooses subtotal, tax and total together so that they add up whenever the page allows it. */
-function solve(pools: Pools, printed: Map<string, Candidate<string>>, lineSum: string | null): Choice {
+function solve(
+  pools: Pools,
+  printed: Map<string, Candidate<string>>,
+  lineSum: string | null,
+  rounding: string | null,
+): Choice {
   const subtotals = [null, ...distinct(pools.subtotal)];
   const taxes = [null, ...distinct(pools.tax)];
   taxes.push(...taxSums(pools.tax));
@@ -385,7 +407,7 @@ function solve(pools: Pools, printed: Map<string, Candidate<string>>, lineSum: s
 
   let choice: Choice = { subtotal: null, tax: null, total: null, score: -Infinity };
   const consider = (s: Candidate<string> | null, t: Candidate<string> | null, g: Candidate<string> | null): void => {
-    const score = scoreOf(s, t, g, lineSum);
+    const score = scoreOf(s, t, g, lineSum, rounding);
     if (score > choice.score + 1e-9) choice = { subtotal: s, tax: t, total: g, score };
   };
   for (const g of totals) {
@@ -496,16 +518,20 @@ export function readTotals(
     const paid = tenderedTotal(layout, hints, printed);
     if (paid) pools.total.push(paid);
   }
-  const choice = solve(pools, printed, lineSum);
+  const rounding = roundingAdjustment(layout);
+  const choice = solve(pools, printed, lineSum, rounding);
+  // The exact total chosen, its rounded amount printed too: the amount paid is the total.
+  if (choice.total && rounding !== null) {
+    const rounded = printed.get(sumMoney([choice.total.value, rounding]));
+    if (rounded && !(choice.subtotal && choice.tax && adds(choice.subtotal, choice.tax, choice.total) === 'rounded'))
+      choice.total = { ...rounded, confidence: choice.total.confidence, rule: 'rounded-total' };
+  }
   if (choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total) === 'tax-sign') {
     choice.tax = { ...choice.tax, value: subtractMoney('0', choice.tax.value), rule: `${choice.tax.rule}:signed` };
   }
   // An amount taken only because it closes subtotal + tax = total is as sure as that equation, not as its label.
   const consistent =
-    choice.subtotal &&
-    choice.tax &&
-    choice.total &&
-    moneyEquals(sumMoney([choice.subtotal.value, choice.tax.value]), choice.total.value);
+    choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total, rounding) !== null;
   for (const key of ['subtotal', 'tax', 'total'] as const) {
     const c = choice[key];
     if (consistent && c?.rule.startsWith('printed'))

@@ -87,6 +87,10 @@ const SYMBOLS: ReadonlyArray<readonly [string, SymbolRule]> = [
   ['₫', { fallback: 'VND', alternatives: [] }],
   ['₴', { fallback: 'UAH', alternatives: [] }],
   ['₦', { fallback: 'NGN', alternatives: [] }],
+  // Ringgit and rupiah, as Malaysian and Indonesian receipts print them ("RM 13.30", "Rp 44.900").
+  ['RM', { fallback: 'MYR', alternatives: [] }],
+  ['Rp.', { fallback: 'IDR', alternatives: [] }],
+  ['Rp', { fallback: 'IDR', alternatives: [] }],
   ['R', { fallback: 'ZAR', alternatives: [] }],
 ];
 
@@ -193,6 +197,8 @@ export function detectCurrency(text: string): string | null {
     const code = m[1] as string;
     if (!isActiveCurrencyCode(code)) continue;
     const at = m.index;
+    // "SDN BHD", "SDN.BHD": Sendirian Berhad, the Malaysian legal form, not the Bahraini dinar.
+    if (code === 'BHD' && /sdn\.?\s?$/iu.test(scanned.slice(Math.max(0, at - 5), at))) continue;
     const labelled = CURRENCY_LABEL.test(scanned.slice(Math.max(0, at - 20), at));
     if (labelled || besideNumber(scanned, at, at + 3)) add(code, 3, at);
     else if (COMMON_CODES.has(code)) add(code, 1, at);

@@ -1,5 +1,6 @@
 // Company names recognized by their legal form ("Lieferant GmbH", "Coolblue B.V.", "Amazon Web Services, Inc.",
-// "Free SAS au capital de ..." -> "Free SAS"), in the forms used across Europe, the UK, the US and India.
+// "Free SAS au capital de ..." -> "Free SAS"), in the forms used across Europe, the UK, the US, India and South-East
+// Asia.
 
 /** Legal forms written in capitals only: case matters, or "ag" in a broken word would count. */
 const UPPER_FORMS = [
@@ -76,6 +77,14 @@ const ANY_CASE_FORMS = [
   'sp\\. z o\\.o\\.',
   's\\.r\\.o\\.',
   'kft\\.?',
+  // Malaysia, Singapore and Indonesia, as shop receipts print them ("SEGI CASH & CARRY SDN.BHD", "S/B", "PTE LTD").
+  'sdn\\.?\\s?bhd\\.?',
+  'bhd\\.?',
+  'berhad',
+  's/b',
+  'pte\\.?',
+  'plt',
+  'tbk\\.?',
 ];
 
 const BOUNDED = (body: string, flags: string): RegExp =>
@@ -92,6 +101,12 @@ function legalForms(text: string): Array<{ index: number; end: number }> {
 
 export function hasLegalForm(text: string): boolean {
   return legalForms(text).length > 0;
+}
+
+/** Words of a company name before its legal form: 1 for "RESTAURANT SDN BHD", 2 for "Muster Bau GmbH". */
+export function wordsBeforeLegalForm(name: string): number {
+  const first = legalForms(name)[0];
+  return first ? (name.slice(0, first.index).match(/[\p{L}\p{N}][^\s]*/gu) ?? []).length : 0;
 }
 
 /** Where the last legal form of the first run of them ends ("WS Retail Services Pvt. Ltd.," -> after "Ltd."). */

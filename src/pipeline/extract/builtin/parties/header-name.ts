@@ -115,15 +115,30 @@ export function headerNameVendor(layout: Layout, labels: LabelIndex): PartyBlock
   if (!page) return null;
   const rows = headerRows(page);
   let best: { segment: Segment; text: string; height: number; first: boolean } | null = null;
+  let trade: { segment: Segment; text: string } | null = null;
   for (const [index, line] of rows.entries()) {
     for (const segment of line.segments) {
       const text = nameLike(segment, labels);
       if (!text) continue;
+      if (index < TRADE_NAME_ROWS && !trade && TRADE_NAME.test(text)) trade = { segment, text };
       const height = segment.bbox.height / page.lineHeight;
       const first = index === 0;
       if (height < PROMINENT_HEIGHT && !first) continue;
       if (!best || height > best.height + 0.05) best = { segment, text, height, first };
     }
   }
+  // Only the first row's position speaks for it: a name that says its trade just under it is the shop's ("TAN CHAY
+  // YEE" over "ABC HO TRADING": the owner over the business; a "POSTED" stamp over "YONG CEN ENTERPRISE").
+  if (trade && (!best || (best.height < PROMINENT_HEIGHT && !TRADE_NAME.test(best.text) && !companyName(best.text))))
+    best = { ...trade, height: 1, first: false };
   return best ? headerNameBlock(best.segment, best.text, 'header-name', 0.4) : null;
 }
+
+/** How far down the header a trade name may stand and still name the shop. */
+const TRADE_NAME_ROWS = 3;
+/**
+ * A business name that ends in its trade ("ABC HO TRADING", "SANYU STATIONERY SHOP", "Corner Bakery"), as shops and
+ * small firms without a legal form name themselves in English-speaking countries and in Malay.
+ */
+const TRADE_NAME =
+  /(?<![\p{L}])(?:trading|traders|enterprises?|restaurants?|restoran|cafe|café|bakery|bakeries|hardware|stores?|shop|mart|minimart|market|supermarket|hypermarket|pharmacy|farmasi|clinic|klinik|motors?|electrical|electronics|marketing|services|agency|stationery|bookstore|florist|boutique|catering|foods?|industries|supplies|kedai|perniagaan)\.?$/iu;

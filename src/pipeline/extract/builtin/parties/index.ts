@@ -12,7 +12,7 @@ import { evidenceOf, runOf, type Evidence, type TextRun } from '../layout/runs.j
 import { readIdentifier } from '../values.js';
 import { addressBlocks, headingBlocks, SALUTATION, senderLineBlocks, type PartyBlock } from './blocks.js';
 import { columnRight, isAttributeRow, looksLikeName, rowsBelow } from './column.js';
-import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain } from './company.js';
+import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain, wordsBeforeLegalForm } from './company.js';
 import { closingPhraseVendor } from './closing-phrase.js';
 import { headerNameBlock, headerNames, headerNameVendor } from './header-name.js';
 
@@ -77,8 +77,9 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
   const counts = new Map<string, number>();
   const found: CompanyCandidate[] = [];
   for (const segment of layout.segments) {
+    // "Lieferant: Muster GmbH" names it after the colon; "DION REALTIES SDN BHD (CO. NO:20154-T)" before it.
     const text =
-      segment.text.includes(':') && !/^[^:]*\p{Lu}[^:]*(GmbH|AG|Ltd|Inc)/u.test(segment.text)
+      segment.text.includes(':') && !namedBeforeColon(segment.text)
         ? segment.text.slice(segment.text.lastIndexOf(':') + 1).trim()
         : segment.text;
     // "(c) AWV e.V. 2020", "© Example GmbH": the copyright holder of a form or a stylesheet, not a party.
@@ -113,6 +114,14 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
   }
   for (const c of found) if ((counts.get(letterKey(c.name)) ?? 0) > 1) c.score += 0.15;
   return found;
+}
+
+/** A company name (not prose: "The issuer encapsulated their company data ...:") before the segment's first colon. */
+function namedBeforeColon(text: string): boolean {
+  const name = companyName(text.slice(0, text.indexOf(':')));
+  return (
+    name !== null && !/\s\p{Ll}{3,}\s/u.test(` ${name} `.replace(/\s(?:and|und|of|et|de|du|des|van|von)\s/gu, ' '))
+  );
 }
 
 /** "Attn:", "z. Hd.", "c/o", "À l'attention de", "T.a.v.": the row that makes a block an addressee's. */
@@ -171,7 +180,11 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
   const words = top.segment.words.slice(0, top.name.split(/\s+/).length);
   let name = runOf(words, top.segment.page, top.segment.source);
   let nameText = top.name;
-  const above = page ? rowAbove(page, top.segment, labels) : null;
+  // A centred receipt header wraps a long name as it does any line: "LIAN CHI PU TIAN VEGETARIAN" over
+  // "RESTAURANT SDN BHD", whose one word before the legal form is no name by itself.
+  // ("A SCANA COMPANY" under a logo is a tagline: "company" is a word there, not a legal form.)
+  const centred = wordsBeforeLegalForm(top.name) === 1 && !/company$/iu.test(top.name);
+  const above = page ? rowAbove(page, top.segment, labels, centred) : null;
   if (above) {
     // "MVM Musterhafter" over "Versicherungsverein Musterstadt a.G.": a name wrapped before its legal form.
     name = runOf([...above.words, ...words], top.segment.page, top.segment.source);
@@ -190,19 +203,24 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
 }
 
 /** The row right above a segment in its column, when it continues the same name (no digits, no label, no legal form). */
-function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex): TextRun | null {
+function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex, centred = false): TextRun | null {
   const lh = page.lineHeight;
   if (!(segment.text.split(/\s+/).length <= 7 && segment.starts[0] === 0)) return null;
+  const middle = (box: BBox) => box.x + box.width / 2;
+  // Centred, a wrapped name's first line is the fuller one ("SCE&G." over "SCANA COMPANY" is a logo over a tagline).
+  const aligned = (a: BBox, b: BBox) =>
+    Math.abs(a.x - b.x) < lh * 0.5 || (centred && Math.abs(middle(a) - middle(b)) < lh && a.width >= b.width);
   // Segments of the same column above, nearest first (boxes, not lines: a logo on the right makes lines tall).
-  const above = (box: { x: number; y: number }) =>
+  const above = (box: BBox) =>
     page.lines
       .flatMap((l) => l.segments)
-      .filter((s) => s.bbox.y < box.y - lh * 0.5 && Math.abs(s.bbox.x - box.x) < lh * 0.5)
+      .filter((s) => s.bbox.y < box.y - lh * 0.5 && aligned(s.bbox, box))
       .sort((a, b) => b.bbox.y - a.bbox.y)[0];
   const candidate = above(segment.bbox);
   if (!candidate || segment.bbox.y - candidate.bbox.y > lh * 1.5) return null;
   if (/\d/.test(candidate.text) || hasLegalForm(candidate.text) || labels.startsWithLabel(candidate, 0.5)) return null;
-  if (!looksLikeName(candidate.text) || isAttributeRow(candidate.text) || candidate.words.length > 4) return null;
+  if (!looksLikeName(candidate.text) || isAttributeRow(candidate.text)) return null;
+  if (candidate.words.length > (centred ? 5 : 4)) return null;
   // The block must start there: nothing right above it in the column.
   const before = above(candidate.bbox);
   if (before && candidate.bbox.y - before.bbox.y < lh * 1.5) return null;

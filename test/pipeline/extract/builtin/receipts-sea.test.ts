@@ -1,0 +1,125 @@
+// Shop receipts as Malaysia, Singapore and their neighbours print them (the family of the ICDAR 2019 SROIE set, scored
+// by bench/accuracy/sroie.ts): "SDN BHD" names with a company number, a proprietor's name over the shop's, long names
+// wrapped on a narrow centred header, ringgit as "RM", cash rounding to 5 sen, "TOTAL INCLUDES 6% GST".
+import { describe, expect, it } from 'vitest';
+import { extractInvoice } from '../../../../src/pipeline/extract/builtin/index.js';
+import { detectCurrency } from '../../../../src/pipeline/extract/parse/index.js';
+import { buildDocument, rightAt, type Cell } from './build-document.js';
+
+const OPTIONS = { requireLineItems: true, documentType: 'invoice' } as const;
+
+/** A receipt 400 points wide: header rows centred, then rows of a caption and a right-aligned amount. */
+function receipt(header: readonly string[], rows: ReadonlyArray<readonly [string, string]>) {
+  const lines: Array<[number, ...Cell[]]> = header.map((text, i) => [20 + i * 14, [200 - text.length * 2.6, text]]);
+  const top = 40 + header.length * 14;
+  rows.forEach(([caption, amount], i) => lines.push([top + i * 14, [20, caption], rightAt(380, amount)]));
+  return extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data;
+}
+
+describe('South-East Asian receipts', () => {
+  it('reads "SDN BHD" as a legal form, with the company number after it left out', () => {
+    const s = receipt(
+      ['GARDENIA BAKERIES (KL) SDN BHD (139386-X)', 'LOT 3, JALAN PELABUR 23/1', '40300 SHAH ALAM'],
+      [
+        ['TOTAL', '17.81'],
+        ['CASH', '20.00'],
+      ],
+    );
+    expect(s.vendor_name).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+  });
+
+  it('joins a long name wrapped over two centred rows before its legal form', () => {
+    const s = receipt(
+      ['LIAN CHI PU TIAN VEGETARIAN', 'RESTAURANT SDN BHD', '(1095514-X)', 'PETALING JAYA'],
+      [['TOTAL', '53.55']],
+    );
+    expect(s.vendor_name).toBe('LIAN CHI PU TIAN VEGETARIAN RESTAURANT SDN BHD');
+  });
+
+  it('takes the shop that names its trade over the owner printed above it', () => {
+    const s = receipt(
+      ['TAN CHAY YEE', 'ABC HO TRADING', 'NO.2&4 TAMAN DESA HARMONI', '81100 JOHOR BAHRU'],
+      [['TOTAL', '31.00']],
+    );
+    expect(s.vendor_name).toBe('ABC HO TRADING');
+  });
+
+  it('keeps a name printed before a colon that belongs to its company number ("(CO. NO:20154-T)")', () => {
+    const s = receipt(['DION REALTIES SDN BHD (CO. NO:20154-T)', '50250 KUALA LUMPUR'], [['TOTAL', '106.00']]);
+    expect(s.vendor_name).toBe('DION REALTIES SDN BHD');
+  });
+
+  it('gives the rounded amount paid as the total, with subtotal + tax + rounding adding up to it', () => {
+    const s = receipt(
+      ['KEDAI RUNCIT ZBH'],
+      [
+        ['SUB-TOTAL (EX)', '4.60'],
+        ['TOTAL TAX', '0.28'],
+        ['ROUNDING', '0.02'],
+        ['TOTAL', '4.90'],
+        ['CASH', '4.90'],
+        ['CHANGE', '0.00'],
+      ],
+    );
+    expect([s.subtotal, s.tax, s.total]).toEqual([4.6, 0.28, 4.9]);
+  });
+
+  it('rounds an exact total to the amount printed after the adjustment', () => {
+    const s = receipt(
+      ['SPEED MART S/B'],
+      [
+        ['TOTAL SALES (INCLUSIVE GST)', '72.74'],
+        ['ROUNDING ADJUSTMENT', '.01'],
+        ['ROUNDING', '72.75'],
+        ['CASH', '100.00'],
+        ['CHANGE', '27.25'],
+      ],
+    );
+    expect(s.total).toBe(72.75);
+  });
+
+  it('reads "TOTAL INCLUDES 6% GST" as the tax the total contains, "TOTAL INCL. GST@6%" as the total', () => {
+    const contained = receipt(
+      ['GERBANG ALAF RESTAURANTS SDN BHD'],
+      [
+        ['TAKEOUT TOTAL (INCL GST)', '25.40'],
+        ['TOTAL ROUNDED', '25.40'],
+        ['CASH TENDERED', '26.00'],
+        ['CHANGE', '0.60'],
+        ['TOTAL INCLUDES 6% GST', '1.44'],
+      ],
+    );
+    expect([contained.total, contained.tax]).toEqual([25.4, 1.44]);
+    const total = receipt(
+      ['MR DIY TRADING'],
+      [
+        ['TOTAL INCL. GST@6%', 'RM 13.30'],
+        ['CASH', 'RM 13.30'],
+        ['GST @6% INCLUDED IN TOTAL', 'RM 0.75'],
+      ],
+    );
+    expect(total.total).toBe(13.3);
+  });
+
+  it('does not let a zero subtotal make the tax the total (0.00 + 14.04 = 14.04)', () => {
+    const s = receipt(
+      ['ASO ELECTRICAL TRADING SDN BHD'],
+      [
+        ['(EXCLUDED GST) SUB TOTAL :', '234.00'],
+        ['DISCOUNT :', '0.00'],
+        ['TOTAL GST :', '14.04'],
+        ['ROUNDING :', '0.01'],
+        ['TOTAL :', '248.05'],
+        ['CASH :', '248.05'],
+        ['TAX CODE SR 6% TOTAL :', '14.04'],
+      ],
+    );
+    expect(s.total).toBe(248.05);
+  });
+
+  it('reads ringgit and rupiah from RM and Rp, and never the dinar from "SDN BHD"', () => {
+    expect(detectCurrency('SEGI CASH & CARRY SDN.BHD (317041-W) TOTAL RM 20.05')).toBe('MYR');
+    expect(detectCurrency('ASO ELECTRICAL TRADING SDN BHD (1000131-K) TOTAL 248.05')).toBeNull();
+    expect(detectCurrency('ALFAMART TOTAL Rp 44.900')).toBe('IDR');
+  });
+});
