@@ -80,6 +80,8 @@ function onTableHeaderRow(hit: LabelHit, labels: LabelIndex): boolean {
 }
 
 const PARTIAL_SUM = /^\s*(?:der|des)\s+\p{L}/iu;
+/** A tax rate right after a sum's label: the sum of one rate's items. */
+const PER_RATE = /^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*\p{L}/u;
 
 /** Where table headers are: their column labels ("Total", "Tax") are not summary labels. */
 export interface HeaderArea {
@@ -185,6 +187,12 @@ function labelledAmounts(
         pools[head.field].push(...columnAmounts(head, header, labels, hints));
         continue;
       }
+      // "TOTAL 6% SUPPLIES (EXCL. GST)", "Summe 7 %": a sum of the items at one tax rate, not the document's.
+      if (
+        (head.field === 'total' || head.field === 'subtotal') &&
+        PER_RATE.test(segment.text.slice(head.end, clause.to))
+      )
+        continue;
       // "Gesamtbetrag der Abschläge": the total OF the discounts, not the invoice total.
       const partial = head.field === 'total' && PARTIAL_SUM.test(segment.text.slice(head.end, clause.to));
       const placement = (head.atStart ? 1 : 0.85) * (partial ? 0.7 : 1);

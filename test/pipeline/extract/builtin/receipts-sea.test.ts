@@ -117,6 +117,20 @@ describe('South-East Asian receipts', () => {
     expect(s.total).toBe(248.05);
   });
 
+  it('leaves the sums of one tax rate out of the totals ("TOTAL 6% SUPPLIES (INC. GST)")', () => {
+    const s = receipt(
+      ['GARDENIA BAKERIES (KL) SDN BHD'],
+      [
+        ['TOTAL 0% SUPPLIES:', '50.82'],
+        ['TOTAL 6% SUPPLIES (EXCL. GST):', '16.80'],
+        ['GST:', '1.01'],
+        ['TOTAL 6% SUPPLIES (INC. GST):', '17.81'],
+        ['TOTAL PAYABLE:', '68.63'],
+      ],
+    );
+    expect(s.total).toBe(68.63);
+  });
+
   it('reads ringgit and rupiah from RM and Rp, and never the dinar from "SDN BHD"', () => {
     expect(detectCurrency('SEGI CASH & CARRY SDN.BHD (317041-W) TOTAL RM 20.05')).toBe('MYR');
     expect(detectCurrency('ASO ELECTRICAL TRADING SDN BHD (1000131-K) TOTAL 248.05')).toBeNull();
