@@ -44,6 +44,14 @@ describe('South-East Asian receipts', () => {
     expect(s.vendor_name).toBe('ABC HO TRADING');
   });
 
+  it('names the shop its first row names by trade, not the company owning it further down', () => {
+    const s = receipt(
+      ['SANYU STATIONERY SHOP', 'NO. 31G&33G', '40170 SETIA ALAM', 'OWNED BY :', 'SANYU SUPPLY SDN BHD (1135772-K)'],
+      [['TOTAL', '4.00']],
+    );
+    expect(s.vendor_name).toBe('SANYU STATIONERY SHOP');
+  });
+
   it('keeps a name printed before a colon that belongs to its company number ("(CO. NO:20154-T)")', () => {
     const s = receipt(['DION REALTIES SDN BHD (CO. NO:20154-T)', '50250 KUALA LUMPUR'], [['TOTAL', '106.00']]);
     expect(s.vendor_name).toBe('DION REALTIES SDN BHD');

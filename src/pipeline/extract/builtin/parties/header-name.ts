@@ -134,6 +134,21 @@ export function headerNameVendor(layout: Layout, labels: LabelIndex): PartyBlock
   return best ? headerNameBlock(best.segment, best.text, 'header-name', 0.4) : null;
 }
 
+/**
+ * The shop's trade name when it heads the first page ("SANYU STATIONERY SHOP" in the first row), as a vendor block:
+ * the name a receipt is known by, even when the company owning the shop is named further down ("OWNED BY : SANYU
+ * SUPPLY SDN BHD").
+ */
+export function headTradeName(layout: Layout, labels: LabelIndex): PartyBlock | null {
+  const page = layout.pages[0];
+  const first = page ? headerRows(page)[0] : undefined;
+  for (const segment of first?.segments ?? []) {
+    const text = nameLike(segment, labels);
+    if (text && TRADE_NAME.test(text)) return headerNameBlock(segment, text, 'header-name:trade', 0.45);
+  }
+  return null;
+}
+
 /** How far down the header a trade name may stand and still name the shop. */
 const TRADE_NAME_ROWS = 3;
 /**

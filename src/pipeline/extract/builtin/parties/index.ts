@@ -14,7 +14,7 @@ import { addressBlocks, headingBlocks, SALUTATION, senderLineBlocks, type PartyB
 import { columnRight, isAttributeRow, looksLikeName, rowsBelow } from './column.js';
 import { companyName, domainKeys, hasLegalForm, letterKey, matchesDomain, wordsBeforeLegalForm } from './company.js';
 import { closingPhraseVendor } from './closing-phrase.js';
-import { headerNameBlock, headerNames, headerNameVendor } from './header-name.js';
+import { headerNameBlock, headerNames, headerNameVendor, headTradeName } from './header-name.js';
 
 export interface Parties {
   vendor_name: Candidate<string> | null;
@@ -289,6 +289,11 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
   const shipTo = headings.filter((b) => b.role === 'ship_to');
   const excluded = [...(buyer ? [buyer] : []), ...shipTo];
   let vendor = pick('vendor', headings) ?? pick('vendor', sender) ?? companyVendor(layout, labels, excluded);
+  // A company found by its legal form below a first row that names a shop's trade: the shop is who the page is from.
+  if (vendor?.rule === 'legal-form') {
+    const trade = headTradeName(layout, labels);
+    if (trade && trade.box.y < vendor.box.y) vendor = trade;
+  }
 
   if (!buyer || !vendor) {
     const blocks = addressBlocks(layout, labels).filter(
