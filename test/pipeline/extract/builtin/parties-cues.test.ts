@@ -26,6 +26,26 @@ describe('company names', () => {
   });
 });
 
+describe('contact rows in a party block', () => {
+  it('skips a contact person with a department ("Jean Dupont, Service Achats") for the name under it', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [40, [300, 'FACTURE N° F-1001']],
+          [60, [300, 'Date : 31/01/2022']],
+          [100, [60, 'LE FOURNISSEUR SARL'], [320, 'Adresse du Client']],
+          [112, [60, '35 rue du Port'], [320, 'Jean Dupont, Service Achats']],
+          [124, [60, '75018 PARIS'], [320, 'ACME INDUSTRIE']],
+          [136, [320, '58 rue de la mer']],
+          [148, [320, '06000 NICE']],
+          [200, [60, 'Total TTC'], rightAt(500, '120,00')],
+        ],
+      },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).summary_data.buyer_name).toBe('ACME INDUSTRIE');
+  });
+});
+
 describe('the shop named in the thanks or the greeting', () => {
   it('reads the name after the phrase in every supported language', () => {
     expect(nameAfterPhrase('THANK YOU FOR SHOPPING AT WALGREENS')).toBe('WALGREENS');

@@ -84,6 +84,9 @@ const ATTRIBUTE_PREFIX = /^[\p{L}][\p{L}\p{N}.\-/()&' ]{0,40}?\s?:(?:\s|$)/u;
 const CODE_PREFIX =
   /^(?:GLN|GTIN|EAN|ILN|UID|VAT|TVA|BTW|IVA|USt|MwSt|ID|Tel|Fax|Phone|Email|E-Mail|Web|IBAN|BIC|SWIFT|KvK|SIRET|SIREN|RCS|HRB|CIN|GSTIN|PAN)(?![\p{L}])\.?/iu;
 const CONTACT = /@|https?:|www\.|\+\d{2}[\s\d]{6,}|\(\d{3}\)/iu;
+/** A contact person with a department after a comma: "Jean Dupont, Service Achats", "M. Weber, Abt. Einkauf". */
+const PERSON_WITH_DEPARTMENT =
+  /,\s*(?:\p{L}+\s)?(?:dep|dept|department|d[ée]partement|service|abteilung|abt|afdeling|reparto|ufficio|departamento|dpto)\.?(?:\s|$)/iu;
 
 /** "Name: Kunden AG" gives "Kunden AG"; other "Something: value" rows and codes are attributes, not names. */
 export function nameAttribute(text: string): string | null {
@@ -97,6 +100,7 @@ export function nameAttribute(text: string): string | null {
 /** True for a row that holds a labelled attribute, a code, contact data or an account: not a name. */
 export function isAttributeRow(text: string): boolean {
   if (ATTRIBUTE_PREFIX.test(text) || CODE_PREFIX.test(text) || CONTACT.test(text)) return true;
+  if (PERSON_WITH_DEPARTMENT.test(text)) return true;
   return findVatIds(text).length > 0 || findIbans(text).length > 0;
 }
 
