@@ -449,6 +449,10 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'customer po',
         'po ref',
         'po reference',
+        // The customer's order number, said so ("Customer order no.", "Bestellung Nr. Kunde").
+        'customer order number',
+        'customer order no',
+        'customer order',
       ],
       de: [
         'Bestellnummer',
@@ -461,6 +465,9 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'Bestellreferenz',
         'Kundenbestellnummer',
         'Ihre Bestellung Nr.',
+        'Bestellung Nr. Kunde',
+        'Bestellnummer Kunde',
+        'Bestell-Nr. Kunde',
       ],
       fr: [
         'Bon de commande',
@@ -473,6 +480,8 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'Référence commande',
         'Numéro bon de commande',
         'N° bon de commande',
+        'N° de commande client',
+        'Commande client',
       ],
       es: [
         'Orden de compra',
@@ -484,6 +493,8 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'Número de orden',
         'Orden de compra Nº',
         'Su referencia de pedido',
+        'Pedido cliente',
+        'Nº pedido cliente',
       ],
       it: [
         "Ordine d'acquisto",
@@ -496,6 +507,8 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'Vostro ordine',
         'Rif. ordine',
         'Riferimento ordine',
+        'Ordine cliente',
+        'N. ordine cliente',
       ],
       nl: [
         'Inkooporder',
@@ -509,6 +522,8 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'Uw ordernummer',
         'Uw order',
         'Bestelbon',
+        'Ordernummer klant',
+        'Bestelnummer klant',
       ],
     },
   },

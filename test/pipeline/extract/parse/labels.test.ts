@@ -243,6 +243,18 @@ describe('matchLabel: telling similar labels apart', () => {
     expect(best(text)).toEqual([field, printed]);
   });
 
+  it("reads the customer's order number under its own labels in every language", () => {
+    for (const label of [
+      'Bestellung Nr. Kunde',
+      'Customer order no',
+      'N° de commande client',
+      'Nº pedido cliente',
+      'N. ordine cliente',
+      'Ordernummer klant',
+    ])
+      expect(best(`${label}: 93170095`)?.[0], label).toBe('po_number');
+  });
+
   it('finds several labels in one line, each with its offsets', () => {
     const text = 'Invoice Date: 03/20/2023   Due Date: 04/04/2023';
     const found = matchLabel(text).map((m) => [m.field, text.slice(m.start, m.end)]);
