@@ -38,9 +38,10 @@ export async function runTask(input: ModelThreadInput): Promise<{ ready: true }>
   return { ready: true };
 }
 
-async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModelName, ort.InferenceSession>> {
-  const options: ort.InferenceSession.SessionOptions = {
-    intraOpNumThreads: input.threads,
+/** The sessions' options (exported for bench/ocr/memory.ts, which loads the models alone to measure them). */
+export function sessionOptions(threads: number): ort.InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
@@ -51,6 +52,10 @@ async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModel
     // Idle onnxruntime threads would spin waiting for work, burning CPU the other pages and jobs need.
     extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   };
+}
+
+async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModelName, ort.InferenceSession>> {
+  const options = sessionOptions(input.threads);
   const session = async (file: string): Promise<ort.InferenceSession> => {
     const model = input.optimizeGraphs === false ? file : await optimizedModel(file);
     if (typeof model === 'string') return ort.InferenceSession.create(model, options);

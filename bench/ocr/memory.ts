@@ -1,0 +1,235 @@
+// Where one OCR worker's memory goes: `node --import tsx bench/ocr/memory.ts [--passes N] [--at-once K] [names]`
+// reads the real set of bench:ocr page by page (K at a time, default 1) along a worker's path (normalizeImage for
+// uploaded images, then ocrPage with the paddle pool and docex's defaults) and prints process.memoryUsage() (rss,
+// heapUsed, external, arrayBuffers) at each stage: after start, once the pool exists, once the model thread has
+// loaded both models, around every page (before, sampled peak, after, after malloc_trim as the reader does after a
+// document), and at the end of each pass over the set (does it grow?). The models' own cost is measured apart, one
+// model after the other, in a child process (`--models`): onnxruntime loaded, then each session created.
+// The set's PDF pages are rendered beforehand in a child process (`--prepare`), so the renderer's memory is not in
+// the figures, and every input is read from disk when its turn comes (the bench holds one page at a time).
+// The process's peak (maxRSS) is printed last. MALLOC_ARENA_MAX and the like are read by glibc at start: set them
+// on the command line. Needs ../shared/datasets (the real set) unless image files are given as arguments.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MB = 1048576;
+const self = fileURLToPath(import.meta.url);
+const argv = process.argv.slice(2);
+const option = (flag: string, fallback: number): number => {
+  const at = argv.indexOf(flag);
+  if (at < 0) return fallback;
+  const value = Number(argv[at + 1]);
+  argv.splice(at, 2);
+  return value;
+};
+
+interface Row {
+  stage: string;
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+function sample(stage: string): Row {
+  const m = process.memoryUsage();
+  return { stage, rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+}
+
+function printTable(title: string, rows: Row[]): void {
+  const mb = (bytes: number): string => (bytes / MB).toFixed(0).padStart(7);
+  console.log(`\n${title}`);
+  console.log(
+    `  ${'stage'.padEnd(58)} ${'rss'.padStart(7)} ${'delta'.padStart(7)} ${'heap'.padStart(7)} ` +
+      `${'extern'.padStart(7)} ${'arrbuf'.padStart(7)}   (MB)`,
+  );
+  let previous = rows[0]?.rss ?? 0;
+  for (const row of rows) {
+    const delta = row.rss - previous;
+    previous = row.rss;
+    console.log(
+      `  ${row.stage.padEnd(58)} ${mb(row.rss)} ${((delta >= 0 ? '+' : '') + (delta / MB).toFixed(0)).padStart(7)} ` +
+        `${mb(row.heapUsed)} ${mb(row.external)} ${mb(row.arrayBuffers)}`,
+    );
+  }
+}
+
+/** malloc_trim(0), synchronously (the reader runs it off the event loop after each document; here we wait). */
+function trimNow(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    const koffi = createRequire(import.meta.url)('koffi') as {
+      load(path: string): { func(signature: string): () => number };
+    };
+    const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as unknown as (pad: number) => number;
+    trim(0);
+  } catch {
+    // No glibc: memory is only reused, not returned.
+  }
+}
+
+// --models: the models alone, one after the other, as the model thread loads them (same session options).
+if (argv[0] === '--models') {
+  const ort = createRequire(import.meta.url)('onnxruntime-node') as typeof import('onnxruntime-node');
+  const { loadPaddleModelFiles } = await import('../../src/pipeline/read/ocr/paddle/models.js');
+  const { optimizeGraph } = await import('../../src/pipeline/read/ocr/paddle/onnx-graph.js');
+  const { sessionOptions } = await import('../../src/pipeline/read/ocr/paddle/model-task.js');
+  const files = await loadPaddleModelFiles();
+  const rows = [sample('onnxruntime-node loaded')];
+  const sessions = [];
+  for (const model of ['detection', 'recognition'] as const) {
+    const bytes = readFileSync(files[model]);
+    const rewritten = optimizeGraph(bytes).model;
+    rows.push(sample(`${model}: file read + graph rewritten (${(rewritten.length / MB).toFixed(1)} MB)`));
+    sessions.push(await ort.InferenceSession.create(rewritten, sessionOptions(2)));
+    rows.push(sample(`${model}: session created`));
+  }
+  globalThis.gc?.();
+  trimNow();
+  rows.push(sample('both sessions, after GC + malloc_trim'));
+  process.stdout.write(`MODELS ${JSON.stringify(rows)}\n`);
+  process.exit(0);
+}
+
+// --prepare <dir>: the real set's inputs written to <dir> (images as they are, PDF pages rendered at 300 dpi).
+if (argv[0] === '--prepare') {
+  const { realSamples } = await import('./samples.js');
+  const list = [];
+  for (const [index, s] of (await realSamples()).entries()) {
+    const file = join(argv[1]!, `${index}`);
+    writeFileSync(file, 'image' in s.input ? s.input.image : s.input.render);
+    list.push({ name: s.name, file, render: !('image' in s.input) });
+  }
+  writeFileSync(join(argv[1]!, 'list.json'), JSON.stringify(list));
+  process.exit(0);
+}
+
+const passes = option('--passes', 2);
+const atOnce = option('--at-once', 1);
+const rows: Row[] = [sample('start (node, tsx, bench modules)')];
+const { normalizeImage } = await import('../../src/pipeline/read/image/index.js');
+const { createOcrPool, ocrPage } = await import('../../src/pipeline/read/ocr/index.js');
+const { mapLimit } = await import('../pipeline/stats.js');
+const sharp = (await import('sharp')).default;
+rows.push(sample('docex read modules + sharp imported'));
+
+interface Input {
+  name: string;
+  file: string;
+  render: boolean;
+}
+let inputs: Input[];
+let scratch: string | undefined;
+if (argv.length > 0) {
+  inputs = argv.map((file) => ({ name: basename(file), file, render: false }));
+} else {
+  scratch = mkdtempSync(join(tmpdir(), 'docex-ocr-memory-'));
+  const prepared = spawnSync(process.execPath, [...process.execArgv, self, '--prepare', scratch], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (prepared.status !== 0 || !existsSync(join(scratch, 'list.json'))) {
+    throw new Error('preparing the real set failed (is ../shared/datasets beside the checkout?)');
+  }
+  inputs = JSON.parse(readFileSync(join(scratch, 'list.json'), 'utf8')) as Input[];
+}
+
+const models = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, self, '--models'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const modelRows = JSON.parse(/^MODELS (.*)$/m.exec(models.stdout)?.[1] ?? '[]') as Row[];
+
+const pool = await createOcrPool({ engine: 'paddle', size: atOnce, pageTimeoutMs: 3_600_000 });
+rows.push(sample('paddle pool created (model files checked)'));
+const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#fff' } })
+  .greyscale()
+  .png()
+  .toBuffer();
+await pool.readLines(blank, { dpi: 300 });
+rows.push(sample('model thread started, both models loaded (1 blank page)'));
+trimNow();
+rows.push(sample('  the same after malloc_trim'));
+
+// The highest RSS seen while a page is read (sampled every 5 ms on the main thread, whose event loop is free while
+// the models run in their thread); maxRSS catches what the sampling misses, once it is above every earlier peak.
+let peak = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage.rss());
+}, 5);
+sampler.unref();
+
+interface PageRow {
+  name: string;
+  before: number;
+  peak: number;
+  after: number;
+  trimmed: number;
+}
+const pageRows: PageRow[] = [];
+const passRows: Row[] = [];
+for (let pass = 1; pass <= passes; pass += 1) {
+  await mapLimit(inputs, atOnce, async (input) => {
+    const before = process.memoryUsage.rss();
+    peak = before;
+    const bytes = readFileSync(input.file);
+    const pngs = input.render ? [bytes] : (await normalizeImage(bytes)).map((image) => image.png);
+    for (const [index, png] of pngs.entries()) await ocrPage(pool, png, index + 1);
+    const after = process.memoryUsage.rss();
+    if (atOnce === 1) trimNow();
+    const trimmed = process.memoryUsage.rss();
+    peak = Math.max(peak, after);
+    if (pass === 1) pageRows.push({ name: input.name, before, peak, after, trimmed });
+  });
+  passRows.push(sample(`after pass ${pass} (${pass * inputs.length} pages)`));
+  trimNow();
+  passRows.push(sample(`after pass ${pass}, malloc_trim`));
+  if (globalThis.gc !== undefined) {
+    globalThis.gc();
+    trimNow();
+    passRows.push(sample(`after pass ${pass}, garbage collection + malloc_trim`));
+  }
+}
+clearInterval(sampler);
+const sharpCache = sharp.cache();
+await pool.close();
+if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+
+console.log(
+  `node ${process.version}, ${inputs.length} pages x ${passes} passes, ${atOnce} at a time; ` +
+    `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'}`,
+);
+printTable(
+  'The models alone (child process: onnxruntime-node, then each session as the model thread creates it)',
+  modelRows,
+);
+printTable('Worker process', [...rows, ...passRows]);
+console.log(
+  `\nPer page, pass 1 (MB; peak sampled every 5 ms${atOnce > 1 ? '; pages overlap, no trim per page' : ''}):`,
+);
+console.log(
+  `  ${'page'.padEnd(58)} ${'before'.padStart(7)} ${'peak'.padStart(7)} ${'after'.padStart(7)} ${'trimmed'.padStart(8)}`,
+);
+for (const p of pageRows) {
+  const mb = (bytes: number): string => (bytes / MB).toFixed(0).padStart(7);
+  console.log(
+    `  ${p.name.slice(0, 58).padEnd(58)} ${mb(p.before)} ${mb(p.peak)} ${mb(p.after)} ${mb(p.trimmed).padStart(8)}`,
+  );
+}
+const peaks = pageRows.map((p) => p.peak).sort((a, b) => a - b);
+const median = peaks[Math.floor(peaks.length / 2)] ?? 0;
+console.log(
+  `\nsharp's cache: ${(sharpCache.memory.current / MB).toFixed(0)} MB held (high ${(sharpCache.memory.high / MB).toFixed(0)}), ` +
+    `${sharpCache.items.current} operations, ${sharpCache.files.current} files`,
+);
+const summary = {
+  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  medianPagePeakMb: Math.round(median / MB),
+  modelsLoadedMb: Math.round((rows.at(-2)?.rss ?? 0) / MB),
+  endMb: Math.round((passRows.at(-1)?.rss ?? 0) / MB),
+};
+console.log(`peak RSS of the process (maxRSS) ${summary.peakRssMb} MB`);
+process.stdout.write(`MEMORY ${JSON.stringify(summary)}\n`);
