@@ -7,8 +7,8 @@ import type { Layout } from './layout/layout.js';
 /** The rounding line's caption, in the supported languages and Malay ("Pelarasan"/"Penggenapan"). */
 const ROUNDING =
   /(?<![\p{L}])(?:rounding|round(?:ed)? adj(?:ustment)?\.?|rundung(?:sdifferenz)?|arrondi(?:s|ssement)?|redondeo|arrotondamento|afronding|avrunding|avrundning|afrunding|pelarasan|penggenapan)(?![\p{L}])/iu;
-/** An adjustment amount as printed: "-0.02", "0,03-", ".01", "(0.02)". */
-const SMALL_AMOUNT = /(?<![\d.,])(-|\()?\s?(\d?)[.,](\d{2})(-|\))?(?![\d.,])/gu;
+/** An adjustment amount as printed: "-0.02", "0,03-", ".01", "(0.02)", "-RM 0.02". */
+const SMALL_AMOUNT = /(?<![\d.,])(-|\()?\s?(?:RM|S\$|\$|€|£|Fr\.?|kr\.?)?\s?(\d?)[.,](\d{2})(-|\))?(?![\d.,])/gu;
 /** Rounding to the coin never moves a total by more than this (Nordic rounding to whole units: half of one). */
 const MAX_ADJUSTMENT = 0.5;
 

@@ -80,6 +80,12 @@ function onTableHeaderRow(hit: LabelHit, labels: LabelIndex): boolean {
 }
 
 const PARTIAL_SUM = /^\s*(?:der|des)\s+\p{L}/iu;
+/**
+ * What a "total" may sum other than the money owed: savings, discounts, loyalty points, the cash paid. ("Total items
+ * 1  44,900" and "TOTAL QTY: 2  4.60" do carry the sum of the items, so counts are not in the list.)
+ */
+const OTHER_TOTAL =
+  /^\s*(?:savings?|saved|discounts?|points?|paid|tendered|ersparnis|rabatt|punkte|[ée]conomies?|remise|ahorro|descuento|risparmio|sconto|besparing|korting)(?![\p{L}])/iu;
 /** A tax rate right after a sum's label: the sum of one rate's items. */
 const PER_RATE = /^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*\p{L}/u;
 
@@ -187,6 +193,8 @@ function labelledAmounts(
         pools[head.field].push(...columnAmounts(head, header, labels, hints));
         continue;
       }
+      // "TOTAL SAVINGS", "Total discount", "TOTAL QTY", "TOTAL POINTS": a total of something else than what is owed.
+      if (head.field === 'total' && OTHER_TOTAL.test(segment.text.slice(head.end, clause.to))) continue;
       // "TOTAL 6% SUPPLIES (EXCL. GST)", "Summe 7 %": a sum of the items at one tax rate, not the document's.
       if (
         (head.field === 'total' || head.field === 'subtotal') &&
@@ -508,6 +516,8 @@ export function readTotals(
       ...pools.amount_due.map((c) => ({ ...c, confidence: clamp01(c.confidence * 0.85), rule: 'amount-due' })),
     );
   }
+  // "TOTAL : 12.00 0.00" of a tax summary, "Total 0.00" of an empty section: a zero total is no total beside a real one.
+  if (pools.total.some((c) => Number(c.value) !== 0)) pools.total = pools.total.filter((c) => Number(c.value) !== 0);
   // The last total printed is the one that counts ("Total" of a page, then "Total" of the invoice), and a grand
   // total is the largest of the totals ("Total of discounts 0.23" is not it).
   const lastTotal = pools.total.reduce<Candidate<string> | null>(

@@ -139,6 +139,31 @@ describe('South-East Asian receipts', () => {
     expect(s.total).toBe(68.63);
   });
 
+  it('reads a rounding printed with its currency ("-RM 0.02") and no savings, cash or zero as the total', () => {
+    const rounded = receipt(
+      ['MR D.I.Y. (JOHOR) SDN BHD'],
+      [
+        ['TOTAL', 'RM 33.92'],
+        ['ROUNDING ADJUSTMENT', '-RM 0.02'],
+        ['TOTAL ROUNDED', 'RM 33.90'],
+        ['CASH', 'RM 50.00'],
+        ['CHANGE', 'RM 16.10'],
+      ],
+    );
+    expect(rounded.total).toBe(33.9);
+    const others = receipt(
+      ['TESCO STORES (MALAYSIA) SDN BHD'],
+      [
+        ['GRAND TOTAL', 'RM21.85'],
+        ['TOTAL PAID', 'RM50.00'],
+        ['CHANGE', 'RM28.15'],
+        ['TOTAL SAVINGS', '-4.01'],
+        ['TOTAL :', '0.00'],
+      ],
+    );
+    expect(others.total).toBe(21.85);
+  });
+
   it('reads ringgit and rupiah from RM and Rp, and never the dinar from "SDN BHD"', () => {
     expect(detectCurrency('SEGI CASH & CARRY SDN.BHD (317041-W) TOTAL RM 20.05')).toBe('MYR');
     expect(detectCurrency('ASO ELECTRICAL TRADING SDN BHD (1000131-K) TOTAL 248.05')).toBeNull();
