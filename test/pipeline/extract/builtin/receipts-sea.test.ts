@@ -36,6 +36,22 @@ describe('South-East Asian receipts', () => {
     expect(s.vendor_name).toBe('LIAN CHI PU TIAN VEGETARIAN RESTAURANT SDN BHD');
   });
 
+  it('joins a name whose legal form stands alone on the next row, or that wraps over three rows', () => {
+    expect(receipt(['PASARAYA BORONG PINTAR', 'SDN BHD', 'BR NO.:(124525-H)'], [['TOTAL', '0.90']]).vendor_name).toBe(
+      'PASARAYA BORONG PINTAR SDN BHD',
+    );
+    const s = receipt(['AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SDN BHD', '822737-X'], [['TOTAL', '12.50']]);
+    expect(s.vendor_name).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+  });
+
+  it('keeps a company printed with its registration number over a brand matching the web domain', () => {
+    const s = receipt(
+      ['FAMILYMART', 'MAXINCOME RESOURCES SDN BHD (383322-D)', '40150 SHAH ALAM', 'www.familymart.com.my'],
+      [['TOTAL', '8.80']],
+    );
+    expect(s.vendor_name).toBe('MAXINCOME RESOURCES SDN BHD');
+  });
+
   it('takes the shop that names its trade over the owner printed above it', () => {
     const s = receipt(
       ['TAN CHAY YEE', 'ABC HO TRADING', 'NO.2&4 TAMAN DESA HARMONI', '81100 JOHOR BAHRU'],

@@ -69,6 +69,8 @@ interface CompanyCandidate {
   name: string;
   segment: Segment;
   score: number;
+  /** The rows above that the name was wrapped from ("PASARAYA BORONG PINTAR" over "SDN BHD"). */
+  wrapped?: TextRun;
 }
 
 /** Company names with a legal form anywhere in the document, scored. */
@@ -84,7 +86,10 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
         : segment.text;
     // "(c) AWV e.V. 2020", "© Example GmbH": the copyright holder of a form or a stylesheet, not a party.
     if (/©|\(c\)|copyright/iu.test(text)) continue;
-    const name = companyName(text);
+    const page = layout.pages.find((p) => p.number === segment.page);
+    // A legal form alone on its row ends a name wrapped from the rows above ("PASARAYA BORONG PINTAR" / "SDN BHD").
+    const wrapped = page && isLegalFormOnly(text) ? rowAbove(page, segment, labels, true) : null;
+    const name = wrapped ? companyName(`${wrapped.text} ${text}`) : companyName(text);
     if (!name) continue;
     const key = letterKey(name);
     counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -95,7 +100,6 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
       )
     )
       continue;
-    const page = layout.pages.find((p) => p.number === segment.page);
     // "Abstractors and Design Co." over "Attn: Ronald Davis": a block to someone's attention is the addressee's.
     if (page && addressedTo(page, segment, labels)) continue;
     let score = 0.45;
@@ -110,7 +114,7 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
       )
         score += 0.1;
     }
-    found.push({ name, segment, score });
+    found.push(wrapped ? { name, segment, score, wrapped } : { name, segment, score });
   }
   for (const c of found) if ((counts.get(letterKey(c.name)) ?? 0) > 1) c.score += 0.15;
   return found;
@@ -177,6 +181,10 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
       break;
     address.push(row);
   }
+  if (top.wrapped) {
+    const words = [...top.wrapped.words, ...top.segment.words];
+    return companyBlock(top, runOf(words, top.segment.page, top.segment.source), top.name, address);
+  }
   const words = top.segment.words.slice(0, top.name.split(/\s+/).length);
   let name = runOf(words, top.segment.page, top.segment.source);
   let nameText = top.name;
@@ -190,6 +198,10 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
     name = runOf([...above.words, ...words], top.segment.page, top.segment.source);
     nameText = `${above.text} ${top.name}`;
   }
+  return companyBlock(top, name, nameText, address);
+}
+
+function companyBlock(top: CompanyCandidate, name: TextRun, nameText: string, address: TextRun[]): PartyBlock {
   return {
     role: 'vendor',
     name,
@@ -198,9 +210,20 @@ function companyVendor(layout: Layout, labels: LabelIndex, excluded: readonly Pa
     box: top.segment.bbox,
     page: top.segment.page,
     confidence: Math.min(0.85, top.score),
-    rule: 'legal-form',
+    // A company printed with its registration number is the legal issuer: a brand that matches the web domain does
+    // not replace it ("GOLDEN SCOOP SDN BHD (169609-A)" under the "BASKIN ROBBINS" logo).
+    rule: REGISTRATION.test(top.segment.text) ? 'legal-form:registered' : 'legal-form',
   };
 }
+
+/** A row that is only a legal form ("SDN BHD", "GmbH"): the end of a name wrapped from above. */
+function isLegalFormOnly(text: string): boolean {
+  return hasLegalForm(text) && wordsBeforeLegalForm(text) === 0 && text.trim().split(/\s+/).length <= 3;
+}
+
+/** A company registration number after the name: "(169609-A)", "(383322-D)", "HRB 12345", "Co. Reg. No", "KvK". */
+const REGISTRATION =
+  /\(\s*\d{4,}[-\s]?[A-Z]\s*\)|\(\s*(?:co\.?\s*)?(?:no|reg)|(?<![\p{L}])(?:HRB|HRA|RCS|KvK|CIN|ABN|ACN|UEN|co\.?\s*reg)(?![\p{L}])/iu;
 
 /** The row right above a segment in its column, when it continues the same name (no digits, no label, no legal form). */
 function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex, centred = false): TextRun | null {
@@ -218,13 +241,23 @@ function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex, centre
       .sort((a, b) => b.bbox.y - a.bbox.y)[0];
   const candidate = above(segment.bbox);
   if (!candidate || segment.bbox.y - candidate.bbox.y > lh * 1.5) return null;
-  if (/\d/.test(candidate.text) || hasLegalForm(candidate.text) || labels.startsWithLabel(candidate, 0.5)) return null;
-  if (!looksLikeName(candidate.text) || isAttributeRow(candidate.text)) return null;
-  if (candidate.words.length > (centred ? 5 : 4)) return null;
-  // The block must start there: nothing right above it in the column.
+  if (!continuesName(candidate, labels) || candidate.words.length > (centred ? 5 : 4)) return null;
+  // The block must start there: nothing right above it in the column; centred, a name may wrap over three rows
+  // ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD").
   const before = above(candidate.bbox);
-  if (before && candidate.bbox.y - before.bbox.y < lh * 1.5) return null;
+  if (before && candidate.bbox.y - before.bbox.y < lh * 1.5) {
+    const top = above(before.bbox);
+    const fits = centred && continuesName(before, labels) && before.words.length <= 5;
+    if (!fits || (top && before.bbox.y - top.bbox.y < lh * 1.5)) return null;
+    return runOf([...before.words, ...candidate.words], candidate.page, candidate.source);
+  }
   return runOf(candidate.words, candidate.page, candidate.source);
+}
+
+/** A row that may be part of a wrapped name: no digits, no legal form, no label, name-like. */
+function continuesName(segment: Segment, labels: LabelIndex): boolean {
+  if (/\d/.test(segment.text) || hasLegalForm(segment.text) || labels.startsWithLabel(segment, 0.5)) return false;
+  return looksLikeName(segment.text) && !isAttributeRow(segment.text);
 }
 
 /** VAT ids: labelled as the buyer's, or inside the buyer block -> buyer; otherwise the vendor's (first one). */
@@ -290,9 +323,11 @@ export function readParties(layout: Layout, labels: LabelIndex, hints: DocumentH
   const excluded = [...(buyer ? [buyer] : []), ...shipTo];
   let vendor = pick('vendor', headings) ?? pick('vendor', sender) ?? companyVendor(layout, labels, excluded);
   // A company found by its legal form below a first row that names a shop's trade: the shop is who the page is from.
-  if (vendor?.rule === 'legal-form') {
+  if (vendor?.rule.startsWith('legal-form')) {
     const trade = headTradeName(layout, labels);
-    if (trade && trade.box.y < vendor.box.y) vendor = trade;
+    // (Unless the company's name was wrapped from that very row: "AIK HUAT HARDWARE" / ... / "ALAM) SDN BHD".)
+    const inName = trade?.nameText && letterKey(vendor.nameText ?? '').includes(letterKey(trade.nameText));
+    if (trade && trade.box.y < vendor.box.y && !inName) vendor = trade;
   }
 
   if (!buyer || !vendor) {
