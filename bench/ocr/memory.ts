@@ -30,6 +30,7 @@ const option = (flag: string, fallback: number): number => {
 interface Row {
   stage: string;
   rss: number;
+  heapTotal: number;
   heapUsed: number;
   external: number;
   arrayBuffers: number;
@@ -37,14 +38,21 @@ interface Row {
 
 function sample(stage: string): Row {
   const m = process.memoryUsage();
-  return { stage, rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+  return {
+    stage,
+    rss: m.rss,
+    heapTotal: m.heapTotal,
+    heapUsed: m.heapUsed,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+  };
 }
 
 function printTable(title: string, rows: Row[]): void {
   const mb = (bytes: number): string => (bytes / MB).toFixed(0).padStart(7);
   console.log(`\n${title}`);
   console.log(
-    `  ${'stage'.padEnd(58)} ${'rss'.padStart(7)} ${'delta'.padStart(7)} ${'heap'.padStart(7)} ` +
+    `  ${'stage'.padEnd(58)} ${'rss'.padStart(7)} ${'delta'.padStart(7)} ${'heapTot'.padStart(7)} ${'heap'.padStart(7)} ` +
       `${'extern'.padStart(7)} ${'arrbuf'.padStart(7)}   (MB)`,
   );
   let previous = rows[0]?.rss ?? 0;
@@ -53,7 +61,7 @@ function printTable(title: string, rows: Row[]): void {
     previous = row.rss;
     console.log(
       `  ${row.stage.padEnd(58)} ${mb(row.rss)} ${((delta >= 0 ? '+' : '') + (delta / MB).toFixed(0)).padStart(7)} ` +
-        `${mb(row.heapUsed)} ${mb(row.external)} ${mb(row.arrayBuffers)}`,
+        `${mb(row.heapTotal)} ${mb(row.heapUsed)} ${mb(row.external)} ${mb(row.arrayBuffers)}`,
     );
   }
 }
@@ -115,6 +123,7 @@ const { normalizeImage } = await import('../../src/pipeline/read/image/index.js'
 const { createOcrPool, ocrPage } = await import('../../src/pipeline/read/ocr/index.js');
 const { mapLimit } = await import('../pipeline/stats.js');
 const sharp = (await import('sharp')).default;
+if (process.env.MEMORY_SHARP_CACHE === 'off') sharp.cache(false);
 rows.push(sample('docex read modules + sharp imported'));
 
 interface Input {
@@ -157,8 +166,11 @@ rows.push(sample('  the same after malloc_trim'));
 // The highest RSS seen while a page is read (sampled every 5 ms on the main thread, whose event loop is free while
 // the models run in their thread); maxRSS catches what the sampling misses, once it is above every earlier peak.
 let peak = 0;
+let peakBuffers = 0;
 const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage.rss());
+  const m = process.memoryUsage();
+  peak = Math.max(peak, m.rss);
+  peakBuffers = Math.max(peakBuffers, m.arrayBuffers);
 }, 5);
 sampler.unref();
 
@@ -166,15 +178,21 @@ interface PageRow {
   name: string;
   before: number;
   peak: number;
+  /** The main thread's ArrayBuffers (decoded images, tensors, model outputs) at their highest during the page. */
+  peakBuffers: number;
   after: number;
   trimmed: number;
 }
 const pageRows: PageRow[] = [];
 const passRows: Row[] = [];
+const seconds: { cpu: number; wall: number }[] = [];
 for (let pass = 1; pass <= passes; pass += 1) {
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
   await mapLimit(inputs, atOnce, async (input) => {
     const before = process.memoryUsage.rss();
     peak = before;
+    peakBuffers = 0;
     const bytes = readFileSync(input.file);
     const pngs = input.render ? [bytes] : (await normalizeImage(bytes)).map((image) => image.png);
     for (const [index, png] of pngs.entries()) await ocrPage(pool, png, index + 1);
@@ -182,12 +200,16 @@ for (let pass = 1; pass <= passes; pass += 1) {
     if (atOnce === 1) trimNow();
     const trimmed = process.memoryUsage.rss();
     peak = Math.max(peak, after);
-    if (pass === 1) pageRows.push({ name: input.name, before, peak, after, trimmed });
+    if (pass === 1) pageRows.push({ name: input.name, before, peak, peakBuffers, after, trimmed });
   });
+  const cpu = process.cpuUsage(cpuStart);
+  seconds.push({ cpu: (cpu.user + cpu.system) / 1e6, wall: (performance.now() - wallStart) / 1000 });
   passRows.push(sample(`after pass ${pass} (${pass * inputs.length} pages)`));
   trimNow();
   passRows.push(sample(`after pass ${pass}, malloc_trim`));
   if (globalThis.gc !== undefined) {
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     globalThis.gc();
     trimNow();
     passRows.push(sample(`after pass ${pass}, garbage collection + malloc_trim`));
@@ -208,15 +230,15 @@ printTable(
 );
 printTable('Worker process', [...rows, ...passRows]);
 console.log(
-  `\nPer page, pass 1 (MB; peak sampled every 5 ms${atOnce > 1 ? '; pages overlap, no trim per page' : ''}):`,
+  `\nPer page, pass 1 (MB; peak rss and the main thread's arrayBuffers sampled every 5 ms${atOnce > 1 ? '; pages overlap, no trim per page' : ''}):`,
 );
 console.log(
-  `  ${'page'.padEnd(58)} ${'before'.padStart(7)} ${'peak'.padStart(7)} ${'after'.padStart(7)} ${'trimmed'.padStart(8)}`,
+  `  ${'page'.padEnd(58)} ${'before'.padStart(7)} ${'peak'.padStart(7)} ${'arrbuf'.padStart(7)} ${'after'.padStart(7)} ${'trimmed'.padStart(8)}`,
 );
 for (const p of pageRows) {
   const mb = (bytes: number): string => (bytes / MB).toFixed(0).padStart(7);
   console.log(
-    `  ${p.name.slice(0, 58).padEnd(58)} ${mb(p.before)} ${mb(p.peak)} ${mb(p.after)} ${mb(p.trimmed).padStart(8)}`,
+    `  ${p.name.slice(0, 58).padEnd(58)} ${mb(p.before)} ${mb(p.peak)} ${mb(p.peakBuffers)} ${mb(p.after)} ${mb(p.trimmed).padStart(8)}`,
   );
 }
 const peaks = pageRows.map((p) => p.peak).sort((a, b) => a - b);
@@ -230,6 +252,9 @@ const summary = {
   medianPagePeakMb: Math.round(median / MB),
   modelsLoadedMb: Math.round((rows.at(-2)?.rss ?? 0) / MB),
   endMb: Math.round((passRows.at(-1)?.rss ?? 0) / MB),
+  // Whole process (the model thread's runs count); trimming and garbage collection between passes are outside.
+  cpuSecondsPerPage: Number((seconds.reduce((t, s) => t + s.cpu, 0) / (passes * inputs.length)).toFixed(2)),
+  wallSecondsPerPage: Number((seconds.reduce((t, s) => t + s.wall, 0) / (passes * inputs.length)).toFixed(2)),
 };
 console.log(`peak RSS of the process (maxRSS) ${summary.peakRssMb} MB`);
 process.stdout.write(`MEMORY ${JSON.stringify(summary)}\n`);

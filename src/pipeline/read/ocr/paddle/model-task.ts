@@ -4,6 +4,8 @@
 // on the thread that calls it (its `run` is a setImmediate around the native call), so on the main thread every
 // run blocked the event loop for up to ~2 s, no page timer could fire and two pages never overlapped.
 import { readFile } from 'node:fs/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import ort from 'onnxruntime-node';
 import type { ModelRunReply, ModelThreadInput, ModelThreadMessage, PaddleModelName } from './model-protocol.js';
 import { optimizeGraph } from './onnx-graph.js';
@@ -62,11 +64,27 @@ async function loadSessions(input: ModelThreadInput): Promise<Record<PaddleModel
     // A rewritten graph onnxruntime refuses (another model version) costs the speed-up, not the engine.
     return ort.InferenceSession.create(model, options).catch(() => ort.InferenceSession.create(file, options));
   };
-  const [detection, recognition] = await Promise.all([
-    session(input.files.detection),
-    session(input.files.recognition),
-  ]);
+  // One after the other: only one model's bytes (the file and its rewrite) are held at a time.
+  const detection = await session(input.files.detection);
+  const recognition = await session(input.files.recognition);
+  collectGarbage();
   return { detection, recognition };
+}
+
+/**
+ * Collects this thread's garbage now. Once the sessions exist, the model files' bytes and their rewrites (~30 MB,
+ * outside the V8 heap) are garbage, but the thread's own JavaScript is tiny, so V8 saw no reason to collect them:
+ * they stayed resident for the life of the process (bench/ocr/memory.ts, docs/ocr.md "Memory"). `gc` is exposed to
+ * a fresh context only, so nothing else in the thread can call it. False when this V8 refuses the flag.
+ */
+export function collectGarbage(): boolean {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

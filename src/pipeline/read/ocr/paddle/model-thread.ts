@@ -12,6 +12,7 @@
 // and the next run starts a fresh one.
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { PipelineError } from '../../../errors.js';
+import { releaseFreedMemory } from '../../sandbox/release-memory.js';
 import { moduleBesideCaller, sandboxTask, taskRequest, watchContext } from '../../sandbox/run-in-sandbox.js';
 import { spawnSandboxWorker } from '../../sandbox/spawn-worker.js';
 import { watchTask } from '../../sandbox/watch-task.js';
@@ -183,6 +184,9 @@ export class PaddleModelThread implements ModelRunner {
         throw asStartError(outcome.error);
       }
       worker.unref();
+      // Loading left freed memory behind in the C allocator (protobuf parsing, graph building, the model bytes the
+      // thread has just collected): hand it back now rather than after the first document.
+      releaseFreedMemory();
     });
     // A failed start is not kept: the next run tries again (the error goes to the runs that waited for it).
     thread.ready.catch(() => {
