@@ -68,6 +68,24 @@ describe('South-East Asian receipts', () => {
     expect(s.vendor_name).toBe('SANYU STATIONERY SHOP');
   });
 
+  it('never takes a stamp ("POSTED", "PAID", "DUPLICATE") at the top for the shop, however large', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [10, [300, 'POSTED']],
+          [40, [60, 'YONG CEN ENTERPRISE']],
+          [54, [60, '40150 SHAH ALAM']],
+          [90, [20, 'TOTAL'], rightAt(380, '22.00')],
+        ],
+      },
+    ]);
+    // A stamp is printed larger than the receipt's text.
+    const stamp = doc.pages[0]!.lines[0]!;
+    stamp.bbox.height = 24;
+    for (const word of stamp.words) word.bbox.height = 24;
+    expect(extractInvoice(doc, OPTIONS).summary_data.vendor_name).toBe('YONG CEN ENTERPRISE');
+  });
+
   it('keeps a name printed before a colon that belongs to its company number ("(CO. NO:20154-T)")', () => {
     const s = receipt(['DION REALTIES SDN BHD (CO. NO:20154-T)', '50250 KUALA LUMPUR'], [['TOTAL', '106.00']]);
     expect(s.vendor_name).toBe('DION REALTIES SDN BHD');

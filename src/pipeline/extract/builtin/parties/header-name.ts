@@ -32,6 +32,10 @@ const DOCUMENT_WORD =
 const NOT_A_NAME =
   /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
 
+/** A stamp or a copy mark alone on its row ("POSTED", "PAID", "DUPLICATE", "Kopie", "Copie client"): not a name. */
+const STAMP =
+  /^(?:posted|paid|copy|duplicate|reprint|re-?printed|received|void|cancel+ed|original|customer copy|merchant copy|bezahlt|kopie|duplikat|storniert|pay[ée]e?|copie(?: client)?|duplicata|pagad[oa]|copia|duplicado|pagato|betaald|kopie klant)$/iu;
+
 function characterConfidence(words: readonly Word[]): number {
   const chars = words.reduce((n, w) => n + w.text.length, 0);
   return chars === 0 ? 1 : words.reduce((sum, w) => sum + (w.confidence ?? 1) * w.text.length, 0) / chars;
@@ -46,7 +50,8 @@ function nameLike(segment: Segment, labels: LabelIndex): string | null {
   // "real- 40217 Dusseldorf-Bilk": OCR joined the logo to the town line.
   if (POSTCODE.test(` ${text} `.replace(/[\p{L}]{4,}/gu, ''))) return null;
   if (text.split(/\s+/).length > MAX_NAME_WORDS || (text.match(/\p{L}/gu) ?? []).length < 3) return null;
-  if (DOCUMENT_WORD.test(text) || NOT_A_NAME.test(text) || labels.startsWithLabel(segment, 0.5)) return null;
+  if (DOCUMENT_WORD.test(text) || NOT_A_NAME.test(text) || STAMP.test(text) || labels.startsWithLabel(segment, 0.5))
+    return null;
   if (matchLabel(text).some((m) => m.confidence >= 0.7)) return null;
   // "More saving.", "Fictitious example for illustration purposes": a slogan or a sentence, not a name.
   if (/[.!?]$/u.test(text) && !companyName(text)) return null;
