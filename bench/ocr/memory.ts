@@ -7,6 +7,8 @@
 // model after the other, in a child process (`--models`): onnxruntime loaded, then each session created.
 // The set's PDF pages are rendered beforehand in a child process (`--prepare`), so the renderer's memory is not in
 // the figures, and every input is read from disk when its turn comes (the bench holds one page at a time).
+// `--stages` reads with the engine itself instead of the pool (profile.ts's path: preprocess, orientation check
+// of landscape pages, decode, detection, recognition per batch) and prints the peak RSS reached in each stage.
 // The process's peak (maxRSS) is printed last. MALLOC_ARENA_MAX and the like are read by glibc at start: set them
 // on the command line. Needs ../shared/datasets (the real set) unless image files are given as arguments.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PaddleOcr as PaddleOcrEngine } from '../../src/pipeline/read/ocr/paddle/engine.js';
 
 const MB = 1048576;
 const self = fileURLToPath(import.meta.url);
@@ -80,6 +83,17 @@ function trimNow(): void {
   }
 }
 
+/** The process's peak RSS since the last reset (VmHWM; Linux: writing 5 to clear_refs resets it), or null. */
+function highWater(reset = false): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (reset) writeFileSync('/proc/self/clear_refs', '5');
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
 // --models: the models alone, one after the other, as the model thread loads them (same session options).
 if (argv[0] === '--models') {
   const ort = createRequire(import.meta.url)('onnxruntime-node') as typeof import('onnxruntime-node');
@@ -118,9 +132,16 @@ if (argv[0] === '--prepare') {
 
 const passes = option('--passes', 2);
 const atOnce = option('--at-once', 1);
+const stagesAt = argv.indexOf('--stages');
+const byStage = stagesAt >= 0;
+if (byStage) argv.splice(stagesAt, 1);
 const rows: Row[] = [sample('start (node, tsx, bench modules)')];
 const { normalizeImage } = await import('../../src/pipeline/read/image/index.js');
 const { createOcrPool, ocrPage } = await import('../../src/pipeline/read/ocr/index.js');
+const { PaddleOcr } = await import('../../src/pipeline/read/ocr/paddle/engine.js');
+const { preprocessPage } = await import('../../src/pipeline/read/image/preprocess.js');
+const { rotateImage } = await import('../../src/pipeline/read/image/transform.js');
+const { traced } = await import('../../src/pipeline/read/image/stage-trace.js');
 const { mapLimit } = await import('../pipeline/stats.js');
 const sharp = (await import('sharp')).default;
 if (process.env.MEMORY_SHARP_CACHE === 'off') sharp.cache(false);
@@ -152,13 +173,17 @@ const models = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, 
 });
 const modelRows = JSON.parse(/^MODELS (.*)$/m.exec(models.stdout)?.[1] ?? '[]') as Row[];
 
-const pool = await createOcrPool({ engine: 'paddle', size: atOnce, pageTimeoutMs: 3_600_000 });
+// --stages: the engine itself instead of the pool (one page at a time, ocrPage's path for upright and sideways
+// pages as bench/ocr/profile.ts takes it), so that the peak of each stage can be told apart.
+const engine = byStage ? await PaddleOcr.load() : null;
+const pool = engine === null ? await createOcrPool({ engine: 'paddle', size: atOnce, pageTimeoutMs: 3_600_000 }) : null;
 rows.push(sample('paddle pool created (model files checked)'));
 const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#fff' } })
   .greyscale()
   .png()
   .toBuffer();
-await pool.readLines(blank, { dpi: 300 });
+if (engine !== null) await engine.readLines(blank);
+else await pool!.readLines(blank, { dpi: 300 });
 rows.push(sample('model thread started, both models loaded (1 blank page)'));
 trimNow();
 rows.push(sample('  the same after malloc_trim'));
@@ -184,6 +209,29 @@ interface PageRow {
   trimmed: number;
 }
 const pageRows: PageRow[] = [];
+let processPeak = 0;
+/** Per stage (--stages): the peak RSS reached while it ran, for every page of pass 1. */
+const stagePeaks = new Map<string, { peak: number; page: string }[]>();
+let currentPage = '';
+const stageTrace = (stage: string): void => {
+  const peakNow = highWater(true);
+  if (peakNow === null) return;
+  const list = stagePeaks.get(stage) ?? [];
+  list.push({ peak: peakNow, page: currentPage });
+  stagePeaks.set(stage, list);
+};
+async function readWithEngine(engine: PaddleOcrEngine, png: Buffer): Promise<void> {
+  const cleaned = await preprocessPage(png, undefined, stageTrace);
+  let page = cleaned.png;
+  if (cleaned.width > cleaned.height) {
+    const turn = await traced(stageTrace, 'orientation check (landscape only)', () => engine.suggestTurn(page));
+    if (turn !== 0) page = (await traced(stageTrace, 'orientation: turn', () => rotateImage(page, turn))).png;
+  }
+  engine.trace = stageTrace;
+  const image = await engine.decode(page);
+  await engine.recognize(image, await engine.detect(image));
+  engine.trace = undefined;
+}
 const passRows: Row[] = [];
 const seconds: { cpu: number; wall: number }[] = [];
 for (let pass = 1; pass <= passes; pass += 1) {
@@ -193,13 +241,24 @@ for (let pass = 1; pass <= passes; pass += 1) {
     const before = process.memoryUsage.rss();
     peak = before;
     peakBuffers = 0;
+    currentPage = input.name;
+    if (atOnce === 1) highWater(true);
     const bytes = readFileSync(input.file);
-    const pngs = input.render ? [bytes] : (await normalizeImage(bytes)).map((image) => image.png);
-    for (const [index, png] of pngs.entries()) await ocrPage(pool, png, index + 1);
+    const pngs = input.render
+      ? [bytes]
+      : (await traced(byStage && pass === 1 ? stageTrace : undefined, 'normalize', () => normalizeImage(bytes))).map(
+          (image) => image.png,
+        );
+    for (const [index, png] of pngs.entries()) {
+      if (engine !== null) await readWithEngine(engine, png);
+      else await ocrPage(pool!, png, index + 1);
+    }
     const after = process.memoryUsage.rss();
+    // One page at a time, the kernel's high-water mark is this page's exact peak (sampling misses short spikes).
+    peak = Math.max(peak, after, (atOnce === 1 ? highWater() : null) ?? 0);
     if (atOnce === 1) trimNow();
     const trimmed = process.memoryUsage.rss();
-    peak = Math.max(peak, after);
+    processPeak = Math.max(processPeak, peak);
     if (pass === 1) pageRows.push({ name: input.name, before, peak, peakBuffers, after, trimmed });
   });
   const cpu = process.cpuUsage(cpuStart);
@@ -217,7 +276,8 @@ for (let pass = 1; pass <= passes; pass += 1) {
 }
 clearInterval(sampler);
 const sharpCache = sharp.cache();
-await pool.close();
+await pool?.close();
+await engine?.release();
 if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 
 console.log(
@@ -230,7 +290,7 @@ printTable(
 );
 printTable('Worker process', [...rows, ...passRows]);
 console.log(
-  `\nPer page, pass 1 (MB; peak rss and the main thread's arrayBuffers sampled every 5 ms${atOnce > 1 ? '; pages overlap, no trim per page' : ''}):`,
+  `\nPer page, pass 1 (MB; peak: the kernel's high-water mark, one page at a time; arrbuf: the main thread's arrayBuffers at their highest, sampled every 5 ms${atOnce > 1 ? '; pages overlap, no trim per page' : ''}):`,
 );
 console.log(
   `  ${'page'.padEnd(58)} ${'before'.padStart(7)} ${'peak'.padStart(7)} ${'arrbuf'.padStart(7)} ${'after'.padStart(7)} ${'trimmed'.padStart(8)}`,
@@ -241,6 +301,16 @@ for (const p of pageRows) {
     `  ${p.name.slice(0, 58).padEnd(58)} ${mb(p.before)} ${mb(p.peak)} ${mb(p.peakBuffers)} ${mb(p.after)} ${mb(p.trimmed).padStart(8)}`,
   );
 }
+if (stagePeaks.size > 0) {
+  console.log(`\nPeak RSS by stage, pass 1 (MB; the high-water mark while the stage ran, over the pages):`);
+  console.log(`  ${'stage'.padEnd(44)} ${'median'.padStart(7)} ${'max'.padStart(7)}  page of the max`);
+  for (const [stage, list] of stagePeaks) {
+    const sorted = list.map((entry) => entry.peak).sort((a, b) => a - b);
+    const top = list.reduce((a, b) => (b.peak > a.peak ? b : a));
+    const mb = (bytes: number): string => (bytes / MB).toFixed(0).padStart(7);
+    console.log(`  ${stage.padEnd(44)} ${mb(sorted[Math.floor(sorted.length / 2)]!)} ${mb(top.peak)}  ${top.page}`);
+  }
+}
 const peaks = pageRows.map((p) => p.peak).sort((a, b) => a - b);
 const median = peaks[Math.floor(peaks.length / 2)] ?? 0;
 console.log(
@@ -248,7 +318,8 @@ console.log(
     `${sharpCache.items.current} operations, ${sharpCache.files.current} files`,
 );
 const summary = {
-  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  // maxRSS follows the kernel's high-water mark, which the per-page measurement resets: the pages' peaks count too.
+  peakRssMb: Math.round(Math.max(process.resourceUsage().maxRSS * 1024, processPeak, ...rows.map((r) => r.rss)) / MB),
   medianPagePeakMb: Math.round(median / MB),
   modelsLoadedMb: Math.round((rows.at(-2)?.rss ?? 0) / MB),
   endMb: Math.round((passRows.at(-1)?.rss ?? 0) / MB),
@@ -256,5 +327,5 @@ const summary = {
   cpuSecondsPerPage: Number((seconds.reduce((t, s) => t + s.cpu, 0) / (passes * inputs.length)).toFixed(2)),
   wallSecondsPerPage: Number((seconds.reduce((t, s) => t + s.wall, 0) / (passes * inputs.length)).toFixed(2)),
 };
-console.log(`peak RSS of the process (maxRSS) ${summary.peakRssMb} MB`);
+console.log(`peak RSS of the process ${summary.peakRssMb} MB`);
 process.stdout.write(`MEMORY ${JSON.stringify(summary)}\n`);

@@ -1,8 +1,24 @@
 // What the paddle engine does to keep one OCR worker's memory down (docs/ocr.md, "Memory"): the model thread
 // collects the model bytes it no longer needs once the sessions exist (model-task.ts), instead of leaving them
-// to a garbage collection that an idle thread never runs.
+// to a garbage collection that an idle thread never runs; wide recognizer batches run in parts of the same padded
+// width (engine.ts, REC_RUN_COLUMNS), which must read every crop as the whole batch would.
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { recognizerRuns, REC_RUN_COLUMNS } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
 import { collectGarbage } from '../../../../src/pipeline/read/ocr/paddle/model-task.js';
+import { PaddleModelThread } from '../../../../src/pipeline/read/ocr/paddle/model-thread.js';
+import { loadPaddleModelFiles } from '../../../../src/pipeline/read/ocr/paddle/models.js';
+import { writeRecognitionItem } from '../../../../src/pipeline/read/ocr/paddle/tensors.js';
+import { textractorReceiptJpeg } from './support/images.js';
+
+async function receipt() {
+  const { data, info } = await sharp(textractorReceiptJpeg())
+    .greyscale()
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
 
 describe('paddle engine memory', () => {
   it('collects unreferenced buffers outside the V8 heap at once', () => {
@@ -16,5 +32,68 @@ describe('paddle engine memory', () => {
     })();
     expect(collectGarbage()).toBe(true);
     expect(process.memoryUsage().arrayBuffers).toBeLessThan(before + size / 2);
+  });
+});
+
+describe('recognizer runs', () => {
+  it('keeps batches of 8 by width and splits wide ones into parts of the same padded width', () => {
+    const widths = [100, 1900, 40, 300, 1200, 1210, 1300, 1400, 1500, 1600, 1700, 1800, 16, 64];
+    const runs = recognizerRuns(widths);
+    // Every crop once, narrowest first.
+    expect(runs.flatMap((run) => run.items).map((index) => widths[index])).toEqual([...widths].sort((a, b) => a - b));
+    // The first batch (8 narrowest, padded to 1304) runs in parts of 3; the second (6 crops, 1904) in parts of 2.
+    expect(runs.map((run) => [run.items.length, run.batchWidth])).toEqual([
+      [3, 1304],
+      [3, 1304],
+      [2, 1304],
+      [2, 1904],
+      [2, 1904],
+      [2, 1904],
+    ]);
+    for (const run of runs) {
+      expect(run.items.length * run.batchWidth <= REC_RUN_COLUMNS || run.items.length === 1).toBe(true);
+    }
+    // Narrow batches are not split.
+    expect(recognizerRuns(Array.from({ length: 16 }, (_, i) => 100 + i)).map((run) => run.items.length)).toEqual([
+      8, 8,
+    ]);
+  });
+
+  it('reads every crop of a part exactly as in the whole batch', { timeout: 60_000 }, async () => {
+    const files = await loadPaddleModelFiles();
+    const thread = new PaddleModelThread({
+      files: { detection: files.detection, recognition: files.recognition },
+      threads: 2,
+    });
+    try {
+      const image = await receipt();
+      const width = 1040;
+      const crops = (count: number, first: number): Float32Array => {
+        const tensor = new Float32Array(count * 3 * 48 * width);
+        for (let item = 0; item < count; item += 1) {
+          const box = { x: 5, y: 40 + (first + item) * 55, width: 400 + 30 * (first + item), height: 45 };
+          writeRecognitionItem(tensor, item, width, image, box, Math.round((48 * box.width) / box.height), 48);
+        }
+        return tensor;
+      };
+      const whole = await thread.run('recognition', crops(8, 0), [8, 3, 48, width]);
+      const parts = [
+        await thread.run('recognition', crops(3, 0), [3, 3, 48, width]),
+        await thread.run('recognition', crops(3, 3), [3, 3, 48, width]),
+        await thread.run('recognition', crops(2, 6), [2, 3, 48, width]),
+      ];
+      const joined = new Float32Array(whole.data.length);
+      let offset = 0;
+      for (const part of parts) {
+        joined.set(part.data, offset);
+        offset += part.data.length;
+      }
+      expect(offset).toBe(whole.data.length);
+      let max = 0;
+      for (let i = 0; i < joined.length; i += 1) max = Math.max(max, Math.abs(joined[i]! - whole.data[i]!));
+      expect(max).toBeLessThan(1e-6);
+    } finally {
+      await thread.close();
+    }
   });
 });

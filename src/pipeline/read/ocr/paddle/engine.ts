@@ -83,6 +83,29 @@ const REC_MAX_WIDTH = 1920;
  * for the better on long lines of born-digital pages. Batches of 16 cost ten times more (large activations).
  */
 const REC_BATCH = 8;
+/**
+ * At most this many input columns (crops x the batch's padded width) per recognizer run. The recognizer's
+ * activations grow with them: a batch of 8 crops 1920 wide lifted RSS by ~320 MB, 8 x 640 by ~160 MB, as much as
+ * a 1.0 MP detection; on A4 pages with long lines the widest batch was the page's peak (bench/ocr/memory.ts
+ * --stages: 646 vs 542 MB). A wider batch runs in parts padded to the same width, so every crop reads exactly as
+ * in the whole batch (the crops of a batch do not interact); only the number of runs grows.
+ */
+export const REC_RUN_COLUMNS = 4096;
+
+/** The recognizer runs for crops of these widths: batches of REC_BATCH by width, each split to REC_RUN_COLUMNS. */
+export function recognizerRuns(widths: readonly number[]): { items: number[]; batchWidth: number }[] {
+  const order = widths.map((width, index) => ({ width, index })).sort((a, b) => a.width - b.width);
+  const runs: { items: number[]; batchWidth: number }[] = [];
+  for (let start = 0; start < order.length; start += REC_BATCH) {
+    const batch = order.slice(start, start + REC_BATCH);
+    const batchWidth = Math.ceil(batch.at(-1)!.width / REC_STEP) * REC_STEP;
+    const perRun = Math.max(1, Math.floor(REC_RUN_COLUMNS / batchWidth));
+    for (let from = 0; from < batch.length; from += perRun) {
+      runs.push({ items: batch.slice(from, from + perRun).map((item) => item.index), batchWidth });
+    }
+  }
+  return runs;
+}
 /** The orientation check's detector input (~0.2 s), how many line boxes it reads each way, and the confidence
  * below which neither way is trusted. */
 const ORIENTATION_PIXELS = 400_000;
@@ -203,16 +226,14 @@ export class PaddleOcr {
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
   async recognize(image: GreyImage, boxes: readonly TextBox[], signal?: AbortSignal): Promise<Line[]> {
-    const items = boxes
-      .map((box) => ({
-        box,
-        width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))),
-      }))
-      .sort((a, b) => a.width - b.width);
+    const items = boxes.map((box) => ({
+      box,
+      width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))),
+    }));
     const lines: Line[] = [];
-    for (let start = 0; start < items.length; start += REC_BATCH) {
-      const batch = items.slice(start, start + REC_BATCH);
-      const batchWidth = Math.ceil(batch.at(-1)!.width / REC_STEP) * REC_STEP;
+    for (const run of recognizerRuns(items.map((item) => item.width))) {
+      const batch = run.items.map((index) => items[index]!);
+      const batchWidth = run.batchWidth;
       const trace = this.trace;
       const tensor = await traced(trace, 'recognition: crops', () => {
         const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * batchWidth);
