@@ -339,33 +339,28 @@ export function findHeaders(layout: Layout): TableHeader[] {
       const tiered = tieredHeader(page, line, cells);
       if (tiered) {
         const columns = tiered.tiers.flat().sort((a, b) => a.box.x - b.box.x);
-        headers.push({
-          page: page.number,
-          firstLine: Math.min(line.index, tiered.other.index),
-          lastLine: Math.max(line.index, tiered.other.index),
-          box: unionBoxes(columns.map((c) => c.box)),
-          columns,
-          confidence: Math.min(1, columns.reduce((s, c) => s + c.confidence, 0) / 3),
-          tiers: tiered.tiers,
-        });
+        headers.push({ ...headerOf(page, [line, tiered.other], columns), tiers: tiered.tiers });
         continue;
       }
       const merged = mergeStacks(cells, stackedLines(page, line), page);
       const named = amountByPosition(line, settleColumns(merged.columns));
       if (!isHeader(named)) continue;
-      const columns = unnamedColumn(line, named);
-      const indexes = [line.index, ...merged.lines.map((l) => l.index)];
-      headers.push({
-        page: page.number,
-        firstLine: Math.min(...indexes),
-        lastLine: Math.max(...indexes),
-        box: unionBoxes(columns.map((c) => c.box)),
-        columns,
-        confidence: Math.min(1, columns.reduce((s, c) => s + c.confidence, 0) / 3),
-      });
+      headers.push(headerOf(page, [line, ...merged.lines], unnamedColumn(line, named)));
     }
   }
   return headers;
+}
+
+function headerOf(page: LayoutPage, lines: readonly LayoutLine[], columns: Column[]): TableHeader {
+  const indexes = lines.map((l) => l.index);
+  return {
+    page: page.number,
+    firstLine: Math.min(...indexes),
+    lastLine: Math.max(...indexes),
+    box: unionBoxes(columns.map((c) => c.box)),
+    columns,
+    confidence: Math.min(1, columns.reduce((s, c) => s + c.confidence, 0) / 3),
+  };
 }
 
 export function columnOf(columns: readonly Column[], field: ColumnField): Column | undefined {
