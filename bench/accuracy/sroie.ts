@@ -4,7 +4,9 @@
 // isolate extraction from OCR: what the layout path makes of a receipt it reads without a single misread character.
 // The set is not shipped (its licence is the competition's); point the script at a folder holding `<id>.csv` and
 // `<id>.json` pairs:
-//   npx tsx bench/accuracy/sroie.ts DIR [--misses]
+//   npx tsx bench/accuracy/sroie.ts DIR [--misses] [--noise 0.02] [--seed 1]
+// `--noise R` misreads characters at rate R the way OCR does (O/0, I/1, S/5, B/8, a dropped character, a split word),
+// seeded: how much of the figure survives a reader with that character error rate.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Line, ReadDocument, Word } from '../../src/pipeline/model.js';
@@ -45,9 +47,62 @@ function lineOf(row: string): Line | null {
   return { text: tokens.join(' '), bbox: { x, y, width, height }, words, confidence: 0.95 };
 }
 
-export function receiptDocument(boxes: string): ReadDocument {
+/** Characters OCR confuses, both ways. */
+const LOOKALIKE: Record<string, string> = {
+  O: '0',
+  '0': 'O',
+  I: '1',
+  '1': 'I',
+  l: '1',
+  S: '5',
+  '5': 'S',
+  B: '8',
+  '8': 'B',
+  Z: '2',
+  '2': 'Z',
+  G: '6',
+  '6': 'G',
+  ',': '.',
+  '.': ',',
+};
+
+/** A seeded generator (mulberry32): the same noise for the same seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The text of one box line misread at `rate` per character: a look-alike, a dropped character or a split word. */
+function misread(text: string, rate: number, next: () => number): string {
+  let out = '';
+  for (const ch of text) {
+    if (next() >= rate) {
+      out += ch;
+      continue;
+    }
+    const kind = next();
+    if (kind < 0.6 && LOOKALIKE[ch] !== undefined) out += LOOKALIKE[ch];
+    else if (kind < 0.8) continue;
+    else out += ch === ' ' ? '' : `${ch} `;
+  }
+  return out;
+}
+
+export function receiptDocument(boxes: string, noise = 0, seed = 1): ReadDocument {
+  const next = random(seed);
   const lines = boxes
     .split(/\r?\n/)
+    .map((row) => {
+      if (noise === 0) return row;
+      const parts = row.split(',');
+      return [...parts.slice(0, 8), misread(parts.slice(8).join(','), noise, next)].join(',');
+    })
     .map(lineOf)
     .filter((l): l is Line => l !== null)
     .sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x);
@@ -73,8 +128,14 @@ interface Outcome {
 
 function main(): void {
   const argv = process.argv.slice(2);
-  const dir = argv.find((a) => !a.startsWith('--'));
-  if (!dir) throw new Error('usage: sroie.ts DIR [--misses]');
+  const option = (name: string): number | null => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? Number(argv[i + 1]) : null;
+  };
+  const noise = option('--noise') ?? 0;
+  const seed = option('--seed') ?? 1;
+  const dir = argv.find((a, i) => !a.startsWith('--') && !['--noise', '--seed'].includes(argv[i - 1] ?? ''));
+  if (!dir) throw new Error('usage: sroie.ts DIR [--misses] [--noise RATE] [--seed N]');
   const ids = readdirSync(dir)
     .filter((f) => f.endsWith('.csv'))
     .map((f) => f.slice(0, -4))
@@ -83,7 +144,7 @@ function main(): void {
   let ms = 0;
   for (const id of ids) {
     const key = JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')) as Key;
-    const doc = receiptDocument(readFileSync(join(dir, `${id}.csv`), 'utf8'));
+    const doc = receiptDocument(readFileSync(join(dir, `${id}.csv`), 'utf8'), noise, seed + ids.indexOf(id));
     const started = performance.now();
     const summary = extractInvoice(doc, { requireLineItems: true, documentType: 'invoice' }).summary_data;
     ms += performance.now() - started;
@@ -96,7 +157,8 @@ function main(): void {
     const total = key.total?.replace(/[^\d.-]/g, '');
     push('total', normalizeValue(total, 'amount'), normalizeValue(summary.total, 'amount'));
   }
-  console.log(`SROIE-format receipts: ${ids.length} from ${dir} (ground-truth text, no OCR)\n`);
+  const reading = noise > 0 ? `transcription misread at ${noise} per character, seed ${seed}` : 'ground-truth text';
+  console.log(`SROIE-format receipts: ${ids.length} from ${dir} (${reading}, no OCR)\n`);
   console.log('| field | correct |');
   console.log('|---|---|');
   for (const field of ['vendor_name', 'invoice_date', 'total']) {
