@@ -266,6 +266,16 @@ describe('parseDate: round trip over the calendar', () => {
 });
 
 describe('findDates', () => {
+  it('reads OCR look-alike letters in a numeric date as digits, and reports the date as printed', () => {
+    const text = 'DATE: 02/O1/2018  DAT: 10/01/Z018  TEL 03-4O21 0276';
+    expect(findDates(text, { order: 'DMY' }).map((d) => [d.iso, d.raw])).toEqual([
+      ['2018-01-02', '02/O1/2018'],
+      ['2018-01-10', '10/01/Z018'],
+    ]);
+    // Letters in a word stay letters: no date in "SOLD/OUT/ZONE".
+    expect(findDates('SOLD/OUT/ZONE 1O/B')).toEqual([]);
+  });
+
   it('finds every date in running text with its position', () => {
     const text = 'Invoice date: 15.03.2026 / due 14 April 2026, delivered March 2, 2026; period 2026-03-01';
     expect(findDates(text).map((d) => [d.iso, text.slice(d.index, d.index + d.length)])).toEqual([
