@@ -144,7 +144,9 @@ const { rotateImage } = await import('../../src/pipeline/read/image/transform.js
 const { traced } = await import('../../src/pipeline/read/image/stage-trace.js');
 const { mapLimit } = await import('../pipeline/stats.js');
 const sharp = (await import('sharp')).default;
+// Experiments with sharp's settings (docs/ocr.md, "Memory"): MEMORY_SHARP_CACHE=off, MEMORY_SHARP_CONCURRENCY=<n>.
 if (process.env.MEMORY_SHARP_CACHE === 'off') sharp.cache(false);
+if (process.env.MEMORY_SHARP_CONCURRENCY !== undefined) sharp.concurrency(Number(process.env.MEMORY_SHARP_CONCURRENCY));
 rows.push(sample('docex read modules + sharp imported'));
 
 interface Input {
