@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Line, ReadDocument, Word } from '../../src/pipeline/model.js';
 import { extractInvoice } from '../../src/pipeline/extract/builtin/index.js';
 import { parseDate } from '../../src/pipeline/extract/parse/index.js';
+import { random } from './degrade.js';
 import { normalizeValue } from './normalize.js';
 
 interface Key {
@@ -65,18 +66,6 @@ const LOOKALIKE: Record<string, string> = {
   ',': '.',
   '.': ',',
 };
-
-/** A seeded generator (mulberry32): the same noise for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The text of one box line misread at `rate` per character: a look-alike, a dropped character or a split word. */
 function misread(text: string, rate: number, next: () => number): string {
