@@ -1,5 +1,5 @@
 // Leave-one-batch-out cross-validation of the learned email-intent model against the rules on the same folds. Each
-// former held-back batch in tuning/ (1..12, every language) is one fold: the model is trained on everything else in
+// former held-back batch in tuning/ (1..13, every language) is one fold: the model is trained on everything else in
 // tuning/ (the base sets and the other batches) and scores the batch. Paraphrases written together stay in one
 // fold. The held-back part is never read here.
 import { assessEmailByRules, combineWithModel, type Combination } from '../../src/pipeline/classify/email.js';
