@@ -3,8 +3,13 @@
 // language shares one list (English, German, French, Spanish, Italian, Dutch, Portuguese): mails mix languages.
 import { gap, re, type Cue } from './cues.js';
 
-const NOUN =
-  "(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|justificante|justificatif|comprovativo|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon|notas? de honorarios|fee notes?|declaratie|documento commerciale)";
+/**
+ * "justificante de la transferencia", "comprovativo do pagamento", "justificatif de virement": the nouns that name a
+ * receipt also name the proof of a payment, which is no bill.
+ */
+const NOT_OF_PAYMENT =
+  "(?! (?:de|da|do|del|du|des) (?:la |el |l'|o |a )?(?:pago|pagamento|transferencia|paiement|virement|reglement))";
+const NOUN = `(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|(?:justificante|justificatif|comprovativo)${NOT_OF_PAYMENT}|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon|notas? de honorarios|fee notes?|declaratie|documento commerciale)`;
 const CREDIT_NOUN =
   '(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)';
 const ATTACH =

@@ -370,6 +370,10 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         "\\bwe(?: have|'ve) (?:now |today |just )?(?:paid|settled|transferred|remitted|made (?:the|a) payment|initiated (?:the|a) payment)\\b",
       ),
+      // The payer answering a reminder: "It's settled now", "that one is paid now", "this has been paid today".
+      re(
+        "\\b(?:it|that|this|that one|this one)(?:'s| is| has been) (?:now |all |already )?(?:settled|paid)(?: now| today| in full)\\b",
+      ),
       re(
         '\\b(?:payment|transfer) (?:has been|was|have been) (?:made|sent|initiated|executed|processed|scheduled)\\b|\\bpayment (?:made|sent|completed)\\b',
       ),
@@ -422,19 +426,19 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     weight: -2.0,
     patterns: [
       re(
-        '\\bremittance advice\\b|\\bpayment advice\\b|\\bproof of payment\\b|\\bpayment confirmation\\b|\\bconfirmation of payment\\b',
+        '\\bremittance advice\\b|\\bpayment advice\\b|\\bproof of (?:the )?(?:payment|transfer)\\b|\\bpayment confirmation\\b|\\bconfirmation of payment\\b',
       ),
       re(
         '\\bzahlungsavis\\b|\\bzahlungsbestatigung\\b|\\bavis de (?:paiement|virement|reglement)\\b|\\bconfirmation (?:de|du) (?:paiement|virement|reglement)\\b',
       ),
       re(
-        '\\baviso de (?:pago|transferencia)\\b|\\b(?:justificante|comprobante) de (?:pago|transferencia)\\b|\\bconfirmacion de(?:l)? (?:pago|transferencia)\\b',
+        '\\baviso de (?:pago|transferencia)\\b|\\b(?:justificante|comprobante) de(?:l| la)? (?:pago|transferencia)\\b|\\bconfirmacion de(?:l)? (?:pago|transferencia)\\b',
       ),
       re(
         '\\bavviso di (?:pagamento|bonifico)\\b|\\bcontabile (?:del )?bonifico\\b|\\bconferma (?:di |del )?(?:pagamento|bonifico)\\b',
       ),
       re(
-        '\\bbetalingsadvies\\b|\\bbeta(?:al|lings)bevestiging\\b|\\baviso de pagamento\\b|\\bcomprova(?:tivo|nte) de (?:pagamento|transferencia)\\b|\\bconfirmacao (?:de|do) (?:pagamento|transferencia)\\b',
+        '\\bbetalingsadvies\\b|\\bbeta(?:al|lings)bevestiging\\b|\\baviso de pagamento\\b|\\bcomprova(?:tivo|nte) d[aeo] (?:pagamento|transferencia)\\b|\\bconfirmacao (?:de|do) (?:pagamento|transferencia)\\b',
       ),
       // The payer's proof of a transfer: "screenshot of the bank confirmation", "Überweisungsbeleg", "avis d'opéré",
       // "justificante del banco", "la contabile", "o comprovativo / comprovante".

@@ -206,7 +206,10 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   // payment of a named invoice ("el justificante del pago realizado con tarjeta para la factura ...") they say how.
   const showsPurchase = allHits.some((h) => h.cue.id === 'purchase_detail');
   const delivers = allHits.some((h) => DELIVERS.has(h.cue.id));
-  const receiptOfPayment = !showsPurchase && allHits.some((h) => h.cue.id === 'payment_receipt');
+  // What a mail hands over may be the proof of a payment ("os adjunto el justificante de la transferencia"): then
+  // "ya está abonada" is the payer's word, not a bill marked paid.
+  const receiptOfPayment =
+    !showsPurchase && allHits.some((h) => h.cue.id === 'payment_receipt' || h.cue.id === 'payment_document');
   const newDocument = allHits.some(
     (h) => NEW_DOCUMENT.has(h.cue.id) && (h.cue.id !== 'paid_at_purchase' || (delivers && !receiptOfPayment)),
   );
