@@ -4,6 +4,7 @@
 import { parseDate, type DateHint, type ParsedDate } from './date.js';
 import type { DateOrder } from './locale.js';
 import { MONTH_NAME_LIST, monthFromName } from './months.js';
+import { correctOcrDateDigits } from './ocr-digits.js';
 import { foldKeepLength } from './text.js';
 
 /** A date found in a longer text: `index` and `length` locate `raw` in that text. */
@@ -70,18 +71,6 @@ function gluedMonth(raw: string, options: FindDatesOptions): ParsedDate | null {
   return parsed ? { ...parsed, raw } : null;
 }
 
-/** Letters OCR reads for digits ("2O18", "Z018", "1O/01"), and the digit each stands for. */
-const DIGIT_LOOKALIKE: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l: '1', Z: '2', S: '5', B: '8' };
-/** A numeric date with look-alike letters in it, at least four real digits: "02/O1/2018", "10/01/Z018". */
-const MISREAD_DATE = /(?<![\p{L}\p{N}])[\dOoIlZSB]{1,4}[-./][\dOoIlZSB]{1,2}[-./][\dOoIlZSB]{2,4}(?![\p{L}\p{N}])/gu;
-
-/** The text with look-alike letters inside date-shaped tokens read as the digits they stand for (same length). */
-function repairDigits(text: string): string {
-  return text.replace(MISREAD_DATE, (token) =>
-    (token.match(/\d/g) ?? []).length >= 4 ? token.replace(/[OoIlZSB]/g, (c) => DIGIT_LOOKALIKE[c] as string) : token,
-  );
-}
-
 /**
  * Every date in `text` that {@link parseDate} accepts, in reading order, without overlaps (see `preferred`).
  * Numeric dates glued to other digits or letters (parts of identifiers such as "RE-2026.03.15-1") are skipped.
@@ -90,7 +79,7 @@ function repairDigits(text: string): string {
 export function findDates(text: string, options: FindDatesOptions = {}): FoundDate[] {
   const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   // Read with OCR's look-alike letters repaired; reported as printed.
-  const repaired = repairDigits(scanned);
+  const repaired = correctOcrDateDigits(scanned);
   const folded = foldKeepLength(repaired);
   const found: FoundDate[] = [];
   const patterns = options.compact ? [...PATTERNS, COMPACT_PATTERN] : PATTERNS;

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineError } from '../../../../src/pipeline/errors.js';
+import { rejection } from './support/errors.js';
 import { normalizeImage } from '../../../../src/pipeline/read/image/index.js';
 import { createOcrPool, type OcrPool } from '../../../../src/pipeline/read/ocr/index.js';
 import { PaddleModelThread } from '../../../../src/pipeline/read/ocr/paddle/model-thread.js';
@@ -13,15 +14,6 @@ import { loadPaddleModelFiles } from '../../../../src/pipeline/read/ocr/paddle/m
 import { awsPng, flipkartPng, textractorReceiptJpeg, tinyTextImage } from './support/images.js';
 
 const textOf = (lines: { text: string }[]): string => lines.map((line) => line.text).join('\n');
-
-async function rejection(promise: Promise<unknown>): Promise<PipelineError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PipelineError);
-  return error as PipelineError;
-}
 
 describe('paddle pages off the JavaScript thread', { timeout: 120_000 }, () => {
   let pool: OcrPool;

@@ -3,7 +3,7 @@
 // only, which starts fastest).
 import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PipelineError } from '../../../../src/pipeline/errors.js';
+import { rejection } from './support/errors.js';
 import { createTesseractPool, LanguageDataError, type TesseractPool } from '../../../../src/pipeline/read/ocr/index.js';
 import { awsPng, tinyTextImage } from './support/images.js';
 
@@ -21,15 +21,6 @@ const wordsOf = (blocks: Awaited<ReturnType<typeof read>>) =>
   blocks.flatMap((block) =>
     block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => word.text))),
   );
-
-async function rejection(promise: Promise<unknown>): Promise<PipelineError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PipelineError);
-  return error as PipelineError;
-}
 
 beforeAll(async () => {
   tiny = await tinyTextImage();

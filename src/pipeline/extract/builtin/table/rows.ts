@@ -114,17 +114,10 @@ export function cutTieredRow(
   page: LayoutPage,
   isValue: (field: ColumnField, text: string) => boolean,
 ): RowCells {
-  let best: RowCells | null = null;
-  let bestFit = -Infinity;
-  for (const tier of tiers) {
-    const row = cutRow(line, tier, page);
-    const score = fit(row, isValue);
-    if (score > bestFit) {
-      best = row;
-      bestFit = score;
-    }
-  }
-  return best ?? cutRow(line, tiers.flat(), page);
+  const rows = tiers.map((tier) => cutRow(line, tier, page));
+  const scores = rows.map((row) => fit(row, isValue));
+  // indexOf finds the first of equal scores: the upper tier.
+  return rows[scores.indexOf(Math.max(...scores))] ?? cutRow(line, tiers.flat(), page);
 }
 
 function isBareLabel(text: string): boolean {
