@@ -111,6 +111,11 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:votre|le|un) recu\\b|\\brecu (?:de paiement|fiscal|n|no|numero|#)'),
       re('\\b(?:su|el|un|tu|o|seu|um) recibo\\b|\\brecibo (?:de|n|no|nro|numero|#)'),
       re('\\b(?:la|sua|tua|una|vostra) ricevuta\\b|\\bricevuta (?:di pagamento|fiscale|n|nr|numero|#)'),
+      // An online shop's receipt names the order or purchase it is for: "Ricevuta ordine n.", "Recibo do seu pedido",
+      // "reçu de votre commande", "comprovante de compra".
+      re(
+        `\\b(?:ricevuta|recibo|recu|comprovante|comprobante|quittung|beleg|bon|ontvangstbewijs) (?:(?:de|do|da|del|dell'|d'|della|zu|zur|van|voor)(?: ?(?:votre|tu|su|seu|sua|tuo|suo|vostro|ihrer|je|uw|la|il|el|o|a))? )?(?:ordine|acquisto|pedido|compra|encomenda|commande|achat|bestellung|einkauf|bestelling|aankoop)\\b`,
+      ),
       // Italy's till receipt: "scontrino", since 2020 legally "documento commerciale".
       re(
         '\\b(?:il|tuo|suo|lo|uno|vostro) scontrino\\b|\\bscontrino (?:n|nr|numero|fiscale|elettronico)\\b|\\bdocumento commerciale\\b',
@@ -187,7 +192,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         '\\b(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b(?: [^ ]{0,12}){0,3} ?(?:[$€£]|eur|usd|gbp|\\d{1,2} ?%)|\\b(?:incl|inkl|including|inclusive|included|inclus|incluido|inclusa|incluida|inbegrepen|incluido)\\.? (?:of )?(?:\\d{1,2} ?% )?(?:vat|gst|tax|mwst|ust|tva|iva|btw)\\b|\\b(?:vat|iva|btw|mwst|tva) (?:included|incluido|incluida|inclusa|incluso|inbegrepen|incl)\\b',
       ),
-      re('\\b\\d{1,3} ?x [a-z]'),
+      re('\\b\\d{1,3} ?[x×] [a-z]'),
     ],
   },
   {
@@ -199,6 +204,24 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         '\\b(?:membership|subscription|annual|monthly) (?:fee|dues)\\b|\\b(?:mitglieds|jahres|monats)?beitrag\\b|\\bcotisation\\b|\\b(?:tu|su|la) cuota\\b|\\b(?:la|tua|sua) quota (?:di|mensile|associativa|annuale)\\b|\\bcontributie\\b|\\blidgeld\\b|\\bmensalidade\\b|\\bquota (?:mensal|anual)\\b',
       ),
+    ],
+  },
+  {
+    // A public body's bill for a local tax or fee, in its own words: "Gebührenbescheid ... Kassenzeichen", "aanslag
+    // gemeentelijke belastingen", "avviso di pagamento TARI ... pagoPA", "avis de taxe foncière", "council tax bill".
+    id: 'levy_notice',
+    weight: 1.0,
+    negatable: true,
+    patterns: [
+      re('\\b[a-z]*(?:gebuhren|abgaben|steuer|beitrags)bescheid\\b|\\bkassenzeichen\\b'),
+      re('\\baanslag (?:gemeentelijke|waterschaps|[a-z]*heffing|[a-z]*belasting)|\\baanslagbiljet\\b'),
+      re(
+        '\\bavviso (?:di pagamento )?(?:tari|imu|tasi)\\b|\\b(?:tari|imu|tasi) \\d{4}\\b|\\bpagopa\\b|\\bcartella di pagamento\\b',
+      ),
+      re("\\bavis (?:d'imposition|de taxe|des sommes a payer)\\b|\\btaxe (?:fonciere|d'habitation|d'enlevement)\\b"),
+      re('\\b(?:recibo|liquidacion) (?:del |de la )?(?:ibi|tasa|impuesto)\\b|\\bcarta de pago\\b'),
+      re('\\bnota de cobranca\\b|\\b(?:guia|documento) de (?:pagamento|cobranca)\\b|\\b(?:imi|iptu) \\d{4}\\b'),
+      re('\\bcouncil tax (?:bill|demand)\\b|\\b(?:rates|levy|property tax) (?:notice|bill|assessment)\\b'),
     ],
   },
   {

@@ -159,7 +159,7 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       ),
       re('\\borderbevestiging\\b|\\bbevestiging van (?:je|uw) bestelling\\b|\\bbedankt voor (?:je|uw) bestelling\\b'),
       re(
-        '\\bconfirmacao (?:de|da|do) (?:sua )?(?:encomenda|pedido|compra)\\b|\\bobrigad[oa] pel[oa] (?:sua )?(?:encomenda|pedido)\\b',
+        '\\bconfirmacao (?:de|da|do) (?:sua )?(?:encomenda|pedido|compra)\\b|\\bobrigad[oa] pel[oa] (?:sua |seu )?(?:encomenda|pedido)\\b',
       ),
     ],
   },

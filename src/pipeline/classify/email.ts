@@ -109,7 +109,13 @@ export function fieldsOf(input: EmailInput): Field[] {
 }
 
 /** Positive cues that name an invoice (not a credit note or a receipt): what a settlement message settles. */
-const NAMES_INVOICE: ReadonlySet<string> = new Set(['invoice_noun', 'invoice_noun_plural', 'invoice_abbreviation']);
+// A public body's notice names its bill by a reference of its own ("Kassenzeichen"): its payment settles it.
+const NAMES_INVOICE: ReadonlySet<string> = new Set([
+  'invoice_noun',
+  'invoice_noun_plural',
+  'invoice_abbreviation',
+  'levy_notice',
+]);
 /** Cues saying the bill is paid or money went back: with an invoice named, the email settles it. */
 const SETTLES: ReadonlySet<string> = new Set([
   'payment_received',
@@ -216,7 +222,14 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   // "Thank you for your order - receipt attached": the order's bill is delivered, so the order confirmation's words
   // do not make the mail a mere confirmation.
   const billAttached = allHits.some((h) => h.cue.id === 'attached_invoice');
-  const settlesInvoice = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id));
+  // A public body's "avviso di pagamento" / "aviso de pago" of a local tax is its bill, not a payment advice.
+  const levyNotice = allHits.some((h) => h.cue.id === 'levy_notice');
+  const levysOwnNotice = (hit: CueHit): boolean => levyNotice && hit.cue.id === 'payment_document';
+  const settlesInvoice =
+    namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id) && !levysOwnNotice(h));
+  // "Thanks for your order! Receipt for order #..., 2 x paper £38.98, total paid": a shop's receipt that shows the
+  // purchase is the order's bill, not a confirmation that announces one.
+  const shopReceipt = showsPurchase && !settlesInvoice && allHits.some((h) => h.cue.id === 'receipt_noun');
   // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
   const disclaimed = allHits.some((h) => DISCLAIMS.has(h.cue.id));
@@ -268,6 +281,9 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
       if (weight < 0 && newDocument && SETTLES.has(hit.cue.id)) [weight, note] = [0, ' (a new document is delivered)'];
       if (weight < 0 && billAttached && hit.cue.id === 'order_confirmation')
         [weight, note] = [0, " (the order's bill is attached)"];
+      if (weight < 0 && levysOwnNotice(hit)) [weight, note] = [0, " (a public body's notice of its levy)"];
+      if (weight < 0 && shopReceipt && hit.cue.id === 'order_confirmation')
+        [weight, note] = [0, " (a shop's receipt of the order)"];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
       if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id))
         [weight, note] = [0, " (the other side's request)"];
