@@ -100,7 +100,7 @@ describe('labelled email set', () => {
     console.log(report('held-back', rows));
     expectConsistentScores(rows);
     expect(rows.filter((r) => r.language === r.email.language).length / rows.length).toBeGreaterThanOrEqual(0.9);
-    // Its blind run classified 0 of 21 payment confirmations as invoice (docs/email-classification.md): no more.
+    // Its blind run classified 3 of 28 payment confirmations as invoice (docs/email-classification.md): no more.
     expect(
       rows.filter((r) => r.email.category === 'payment_confirmation' && r.predicted === 'invoice').length,
     ).toBeLessThanOrEqual(HELD_BACK_FLOOR.confirmationsAsInvoice);
@@ -127,9 +127,7 @@ function expectConsistentScores(rows: readonly (Scored & { language: string | nu
   }
 }
 
-// Batch 14's blind run (model + rules, 2026-11-27, rules of 4181a08, weights of 233b582 fitted before batch 13 joined
-// tuning/; its author saw no cue example): P 100.0% (59 of 59), R 93.7% (59 of 63), 0 of 21 payment confirmations
-// classified invoice (docs/email-classification.md, "Batch 14, blind"). After the model was retrained with batch 13
-// (not blind) it scores P 100.0% (60 of 60), R 95.2% (60 of 63), 0 of 21 ("Batch 14 after retraining"). Floors: the
-// shipped state, rounded down.
-const HELD_BACK_FLOOR = { precision: 1.0, recall: 0.95, confirmationsAsInvoice: 0 };
+// Batch 15's blind run (model + rules, 2026-11-27, rules and weights of d8a191d; two new authors who saw no cue
+// example): P 93.1% (122 of 131), R 87.1% (122 of 140), 3 of 28 payment confirmations classified invoice
+// (docs/email-classification.md, "Batch 15, blind"). Floors: those figures, rounded down.
+const HELD_BACK_FLOOR = { precision: 0.93, recall: 0.87, confirmationsAsInvoice: 3 };
