@@ -121,6 +121,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
         '\\b(?:il|tuo|suo|lo|uno|vostro) scontrino\\b|\\bscontrino (?:n|nr|numero|fiscale|elettronico)\\b|\\bdocumento commerciale\\b',
       ),
       re("\\bticket d'achat\\b"),
+      re('\\b(?:je|uw|het|dit is je|dit is uw) ontvangstbewijs\\b|\\bontvangstbewijs (?:van|voor|nr|nummer)\\b'),
       re(
         '\\britbon\\b|\\bbeta(?:al|lings)bewijs\\b|\\bticket de (?:caisse|compra)\\b|\\btalao de compra\\b|\\bkassenzettel\\b|\\btill receipt\\b|\\b(?:de|je|uw|een) bon\\b|\\bjustificatif\\b|\\bkwitantie\\b|\\baankoopbewijs\\b|\\britbewijs\\b|\\bbonnetje\\b|\\bkassabon\\b|\\bbonnummer\\b',
       ),
@@ -158,7 +159,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\bsaldo residuo\\b|\\bresta(?:no)? da (?:pagare|saldare)\\b|\\bpagamento parziale\\b|\\bimporto residuo\\b'),
       re('\\b(?:resterend|openstaand) (?:bedrag|saldo)\\b|\\bnog te betalen\\b|\\bdeelbetaling\\b'),
       re(
-        '\\b(?:saldo|valor) em (?:divida|aberto)\\b|\\bfalta pagar\\b|\\bvalor remanescente\\b|\\bpagamento parcial\\b',
+        '\\b(?:saldo|valor) em (?:divida|aberto|falta)\\b|\\b(?:ficando|fica|ficam) (?:ainda )?em (?:divida|falta|aberto)\\b|\\bfalta pagar\\b|\\bvalor remanescente\\b|\\bpagamento parcial\\b',
       ),
     ],
   },
@@ -181,6 +182,27 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       ),
       re(
         `\\b(?:paid|settled|charged|bezahlt|beglichen|reglee?|payee?|pagad[oa]|abonad[oa]|pagat[oa]|saldat[oa]|betaald|voldaan|pag[oa]) ${gap(2)}(?:with|by|per|mit|par|con|com|met|via) (?:your |ihrer |votre |su |sua |uw |je |o seu |a sua )?(?:credit |debit )?(?:card|contactless|kreditkarte|karte|ec-karte|girocard|carte(?: bancaire)?|cb|tarjeta|carta(?: di credito)?|bancomat|creditcard|pinpas|pin|cartao(?: de credito)?|multibanco)\\b`,
+      ),
+    ],
+  },
+  {
+    // Paid at the purchase, in a receipt's own words: "Total paid", "Paid with Visa", "Bezahlt mit: PayPal",
+    // "Betaalmethode: Mastercard", "Paiement : carte bancaire". With priced lines the mail is the purchase's
+    // receipt (purchase.ts, email.ts); "Zahlungsart: Rechnung" (pay later by invoice) is no payment.
+    id: 'paid_purchase',
+    weight: 0.3,
+    patterns: [
+      re(
+        '\\b(?:total|amount|montant|totale|importe|totaal|bedrag|valor|betrag|gesamtbetrag) (?:paid|paye|pagato|pagado|betaald|pago|bezahlt)\\b|\\b(?:gesamt|insgesamt) bezahlt\\b',
+      ),
+      re(
+        '\\b(?:paid|bezahlt|betaald|pagado|pagato|pago|paye|payee|payment|zahlung|betaling|pagamento|paiement|pago) ?:? ?(?:with|mit|met|con|com|par|avec|via|using|by|per)? ?:? (?:visa|mastercard|maestro|amex|american express|paypal|apple pay|google pay|ideal|klarna|bizum|mb way|pix|satispay|sofort|twint|bancontact|carte bancaire|cb|kreditkarte|tarjeta|carta di credito|cartao de credito)\\b',
+      ),
+      re(
+        '\\b(?:payment method|zahlungsmethode|zahlungsart|mode de paiement|moyen de paiement|metodo de pago|forma de pago|metodo di pagamento|betaalmethode|betaalwijze|forma de pagamento|metodo de pagamento) ?:? (?:visa|mastercard|maestro|amex|paypal|apple pay|google pay|ideal|klarna|bizum|mb way|pix|satispay|twint|bancontact|carte|karte|kreditkarte|tarjeta|carta|cartao|credit card|debit card|card)\\b',
+      ),
+      re(
+        '\\b(?:payment|pagamento|pago|paiement|zahlung|betaling) (?:approved|accepted|aprovado|aprobado|approvato|accepte|autorizado|autorizzato)\\b',
       ),
     ],
   },
@@ -331,6 +353,11 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\bscadenza\\b|\\bda pagare\\b|\\bimporto (?:dovuto|totale)\\b|\\bpagamento entro\\b'),
       re('\\bvervaldatum\\b|\\bte betalen\\b|\\bbetaaltermijn\\b|\\bbinnen \\d+ dagen\\b|\\bover te maken\\b'),
       re('\\bvencimento\\b|\\bvalor a pagar\\b|\\bpagar ate\\b|\\bprazo de pagamento\\b'),
+      // A direct debit announced for the bill: the amount is still to be collected. Dates ("zum 05.02.") may stand
+      // between the verb's parts, so any word counts there.
+      re(
+        `\\bwill be (?:collected|debited|taken) (?:from your|by direct debit)|\\b(?:wird|werden) (?:\\S+ ){0,14}(?:eingezogen|abgebucht)\\b|\\bsera preleve\\b|\\bse (?:cargara|adeudara)\\b|\\bverra addebitat[oa]\\b|\\b(?:wordt|worden) (?:\\S+ ){0,14}(?:afgeschreven|geincasseerd)\\b|\\bsera debitad[oa]\\b`,
+      ),
     ],
   },
   {

@@ -76,6 +76,18 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
         `\\b(?:por favor|podem|poderiam|pode|poderia|solicitamos que|pedimos que|agradecemos que) ${gap(2)}(?:enviar|envie|enviem|mandar|mande|emitir|emitam|emita|remeter)(?:-(?:nos|me|lhe|lhes))? ${gap(3)}(?:fatura|nota fiscal)`,
       ),
       re(`\\bnao recebemos ${gap(2)}(?:fatura|nota fiscal)|\\baguardamos ${gap(2)}(?:fatura|nota fiscal)`),
+      // A request by its name, mostly in a subject: "Bitte um Rechnung", "Solicitud de factura", "Richiesta fattura".
+      re(
+        `\\bbitte um ${gap(1)}[a-z]*rechnung\\b|\\brechnungsanforderung\\b|\\b(?:request for|requesting) (?:an |the |a copy of the )?invoice\\b|\\binvoice request\\b|\\bdemande de facture\\b|\\b(?:solicitud|peticion) de ${gap(1)}factura\\b|\\brichiesta (?:di |della )?fattura\\b|\\bverzoek (?:om|tot) ${gap(1)}factuur\\b|\\b(?:solicitacao|pedido) de ${gap(1)}(?:nota fiscal|fatura)\\b`,
+      ),
+      // Verb last: "Könnten Sie uns für die Lieferung vom 20.11. bitte eine Rechnung ... ausstellen?"
+      re(
+        `\\b(?:konnten|konnen|wurden) sie (?:uns|mir) ${gap(8)}rechnung ${gap(6)}(?:ausstellen|schicken|senden|zusenden|zukommen lassen|ubermitteln)\\b`,
+      ),
+      // "necesitaríamos la factura a nombre de la empresa", "precisamos da nota fiscal em nome da empresa".
+      re(
+        `\\bnecesit(?:o|amos|aria|ariamos) ${gap(1)}factura\\b|\\bprecis(?:o|amos|aria|ariamos) d[ao]s? ${gap(1)}(?:nota fiscal|fatura)\\b|\\b(?:avremmo|abbiamo|avrei|ho) bisogno (?:della|di una) fattura\\b|\\b(?:nous aurions|nous avons|j'aurais|j'ai) besoin d'une facture\\b|\\b(?:wij hebben|we hebben|ik heb) ${gap(1)}factuur ${gap(4)}nodig\\b`,
+      ),
     ],
   },
   {
@@ -126,7 +138,7 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         `\\b(?:la|su) factura (?:se (?:le )?(?:enviara|emitira)|le llegara|sera enviada|sera emitida)|\\brecibira ${gap(2)}factura`,
       ),
-      re(`\\b(?:la|vostra) fattura (?:sara|verra|vi sara|le sara|seguira)\\b|\\bricever(?:a|ete) ${gap(2)}fattura`),
+      re(`\\b(?:la|vostra) fattura (?:sara|verra|vi sara|le sara|seguira)\\b|\\bricever(?:a|ete) ${gap(4)}fattura`),
       re(
         `\\b(?:de|uw|je) factuur (?:volgt|ontvangt u|ontvang je|wordt ${gap(3)}(?:verstuurd|verzonden|gestuurd|nagestuurd))`,
       ),
@@ -395,6 +407,11 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         `\\b(?:is|zijn|werd|werden) ${gap(3)}door (?:ons|mij) (?:betaald|voldaan|overgemaakt)\\b|\\b(?:has|have|was|were) (?:now |today )?been (?:paid|settled|transferred|remitted) by us\\b|\\b(?:wurde|wurden|ist|sind) ${gap(3)}von (?:uns|mir) (?:bezahlt|beglichen|uberwiesen|angewiesen)\\b|\\b(?:reglee?s?|payee?s?|virees?) par nos soins\\b|\\b(?:pagad[oa]s?|abonad[oa]s?|transferid[oa]s?) por nosotros\\b|\\b(?:pagat[aei]|saldat[aei]|bonificat[aei]) da (?:noi|parte nostra)\\b|\\b(?:pag[oa]s?|liquidad[oa]s?|transferid[oa]s?) por nos\\b`,
       ),
+      // Without the pronoun, as in a quick note ("Hi Molly, just paid the invoice by bank transfer"), and Dutch's
+      // passive "je factuur is vandaag betaald".
+      re(
+        `\\bjust (?:paid|settled|transferred) (?:the|your|it|this|that)\\b|\\b(?:je|uw|de) factuur is ${gap(2)}(?:betaald|overgemaakt|voldaan)\\b`,
+      ),
       // A customer's own "transfer sent this morning", "Überweisung ist raus", "le virement a été effectué ce jour",
       // "ya está hecha la transferencia", "ho fatto il bonifico", "heb het net overgemaakt", "já fiz o pagamento".
       re(
@@ -404,7 +421,7 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
         `\\buberweisung (?:ist |wurde )?${gap(2)}(?:raus|getatigt|ausgefuhrt|veranlasst|erledigt|unterwegs)\\b|\\b(?:habe|hab) ${gap(5)}(?:uberwiesen|bezahlt|angewiesen|beglichen)\\b`,
       ),
       re(
-        `\\bvirement ${gap(3)}(?:effectue|fait|parti|envoye|passe)\\b|\\b(?:j'ai|nous avons) (?:bien )?(?:fait|effectue|lance|envoye|passe) (?:le |un )?(?:virement|paiement|reglement)\\b|\\bj'ai (?:bien )?(?:regle|paye|vire)\\b`,
+        `\\bvirement ${gap(6)}(?:effectue|fait|parti|envoye|passe)\\b|\\b(?:j'ai|nous avons) (?:bien )?(?:fait|effectue|lance|envoye|passe) (?:le |un )?(?:virement|paiement|reglement)\\b|\\bj'ai (?:bien )?(?:regle|paye|vire)\\b`,
       ),
       re(
         `\\btransferencia ${gap(3)}(?:hecha|realizada|efectuada|enviada|ordenada)\\b|\\b(?:he|hemos|te he|le he|os he) (?:hecho|realizado|efectuado|mandado|enviado|ordenado) (?:la |el |un )?(?:transferencia|pago|bizum|ingreso)\\b|\\bya (?:te |le )?(?:he )?pagad[oa]\\b|\\b(?:te |le |os |les )?(?:hice|hicimos|mandamos|enviamos|realizamos|ordenamos) (?:la |el |un |una )?(?:transferencia|pago|bizum|ingreso)\\b|\\bya (?:te |le |os )?(?:la |lo )?(?:pague|pagamos|abone|abonamos)\\b`,

@@ -14,6 +14,7 @@
 // refunds, requests for an invoice, orders, quotes, newsletters, scams and other mail are 'not_invoice'.
 import { logistic, matchCues, type CueHit } from './cues.js';
 import { POSITIVE_EMAIL_CUES, SPECIFIC_EVIDENCE_CUES, SUBJECT_ONLY_CUES } from './email-cues.js';
+import { MIN_PRICED_LINES, pricedLines } from './purchase.js';
 import { NEGATIVE_EMAIL_CUES } from './email-negative-cues.js';
 import { HANDS_OVER, QUOTED_REQUEST_CUES } from './email-request-cues.js';
 import { NEEDS_NAMED_INVOICE, NEEDS_NO_PURCHASE, SETTLEMENT_CUES } from './email-settlement-cues.js';
@@ -65,6 +66,8 @@ const SUBJECT_CUES = [...ALL_CUES, ...SUBJECT_ONLY_CUES];
 export const MAX_POSITIVE_PER_FIELD = 3.5;
 /** Subtracted when bill nouns are all there is: no file, number, amount or due date names a concrete bill. */
 export const NO_SPECIFIC_EVIDENCE_PENALTY = 1.0;
+/** A mail that shows a purchase line by line and that it was paid is its receipt, the purchase's bill. */
+export const PAID_PURCHASE_WEIGHT = 1.5;
 const MAX_FORWARD_DEPTH = 3;
 
 export interface Field {
@@ -136,6 +139,18 @@ const NEW_DOCUMENT: ReadonlySet<string> = new Set([
   'balance_still_due',
   'paid_at_purchase',
 ]);
+/** An invoice named by its number ("Invoice #A1B2-0001", "FV-2026-1093"), not a receipt's or an order's number. */
+const namesInvoiceNumber = (hit: CueHit): boolean =>
+  hit.cue.id === 'invoice_abbreviation' ||
+  (hit.cue.id === 'invoice_reference' && /invoice|rechnung|factur|fattur|factuur|fatura|nota fiscal/.test(hit.match));
+/** The payer's words: it paid invoices (a remittance), it is no seller's receipt. */
+const PAYERS_WORD: ReadonlySet<string> = new Set(['payment_made', 'payment_document']);
+/** The payer's "I have paid it", read in the message a reply quotes. */
+const PAYERS_PAYMENT_CUES = ALL_CUES.filter((cue) => cue.id === 'payment_made');
+/** What a reminder says in its own words: the reply still asks for money. */
+const DEMANDS: ReadonlySet<string> = new Set(['balance_still_due', 'payment_terms', 'dunning', 'legal_demand']);
+/** An order's or a parcel's notice: words a shop's receipt of a paid purchase uses too. */
+const ORDER_NOTICES: ReadonlySet<string> = new Set(['order_confirmation', 'shipping_notice', 'purchase_order']);
 /** Cues by which the author's own text hands over a bill (a file, a link, "here is"). */
 const DELIVERS: ReadonlySet<string> = new Set([
   'attachment_word',
@@ -216,27 +231,42 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   // "ya está abonada" is the payer's word, not a bill marked paid.
   const receiptOfPayment =
     !showsPurchase && allHits.some((h) => h.cue.id === 'payment_receipt' || h.cue.id === 'payment_document');
-  const newDocument = allHits.some(
-    (h) => NEW_DOCUMENT.has(h.cue.id) && (h.cue.id !== 'paid_at_purchase' || (delivers && !receiptOfPayment)),
-  );
+  // A receipt that shows its purchase (priced lines) and that it was paid then is the purchase's bill; not the
+  // payer's remittance of invoices ("Total paid"), nor a receipt that names the invoice it settles without handing
+  // it over ("Receipt from Acme, Invoice #A1B2, Amount paid $20.00").
+  const bodyParts = splitEmailBody(input.body);
+  const purchaseReceipt =
+    pricedLines(bodyParts.own) >= MIN_PRICED_LINES &&
+    allHits.some((h) => h.cue.id === 'paid_purchase' || h.cue.id === 'paid_at_purchase') &&
+    !allHits.some((h) => PAYERS_WORD.has(h.cue.id)) &&
+    (!allHits.some(namesInvoiceNumber) ||
+      allHits.some((h) => h.cue.id === 'attachment_word' || h.cue.id === 'attached_invoice'));
+  // "Thank you for paying invoice 0388. Attached is invoice 0421, payable by ...": a bill handed over with a term of
+  // its own is new, whatever was paid before.
+  const dueBillHandedOver =
+    allHits.some((h) => h.cue.id === 'attached_invoice') && allHits.some((h) => h.cue.id === 'payment_terms');
+  const newDocument =
+    purchaseReceipt ||
+    dueBillHandedOver ||
+    allHits.some(
+      (h) => NEW_DOCUMENT.has(h.cue.id) && (h.cue.id !== 'paid_at_purchase' || (delivers && !receiptOfPayment)),
+    );
   // "Thank you for your order - receipt attached": the order's bill is delivered, so the order confirmation's words
   // do not make the mail a mere confirmation.
   const billAttached = allHits.some((h) => h.cue.id === 'attached_invoice');
   // A public body's "avviso di pagamento" / "aviso de pago" of a local tax is its bill, not a payment advice.
   const levyNotice = allHits.some((h) => h.cue.id === 'levy_notice');
   const levysOwnNotice = (hit: CueHit): boolean => levyNotice && hit.cue.id === 'payment_document';
-  const settlesInvoice =
-    namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id) && !levysOwnNotice(h));
+  const settlesNamed = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id) && !levysOwnNotice(h));
   // "Thanks for your order! Receipt for order #..., 2 x paper £38.98, total paid": a shop's receipt that shows the
   // purchase is the order's bill, not a confirmation that announces one.
-  const shopReceipt = showsPurchase && !settlesInvoice && allHits.some((h) => h.cue.id === 'receipt_noun');
+  const shopReceipt = showsPurchase && !settlesNamed && allHits.some((h) => h.cue.id === 'receipt_noun');
   // An "invoice" that comes as an archive or a program is malware: nothing in the mail is a bill.
   const suspicious = allHits.some((h) => SCAM.has(h.cue.id));
   const disclaimed = allHits.some((h) => DISCLAIMS.has(h.cue.id));
   const bodyHits = fieldHits.find((f) => f.field.name === 'body')?.hits.filter(live) ?? [];
-  const bodyParts = splitEmailBody(input.body);
   const handsOverRequested =
-    !settlesInvoice &&
+    !settlesNamed &&
     !suspicious &&
     answersRequestWithAttachment(
       bodyParts,
@@ -247,6 +277,14 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
     bodyParts.quoteKind !== null &&
     !handsOverRequested &&
     !bodyHits.some((h) => DELIVERS.has(h.cue.id));
+  // "Re: Invoice 0083 - That's come through, thank you", "Ik zie hem binnen": the quoted message is the payer's word
+  // that the invoice is paid, and the reply hands nothing over and demands nothing: the payee acknowledges it.
+  const acknowledgesPayment =
+    quietReply &&
+    namesInvoice &&
+    !bodyHits.some((h) => DEMANDS.has(h.cue.id)) &&
+    matchCues(PAYERS_PAYMENT_CUES, [foldFlat(bodyParts.quoted)]).some(live);
+  const settlesInvoice = settlesNamed || acknowledgesPayment;
 
   const reasons: string[] = [];
   const signals: string[] = [];
@@ -255,7 +293,9 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   if (suspicious) signals.push('scam');
   if (quietReply) signals.push('quiet_reply');
   if (handsOverRequested) signals.push('requested_handover');
-  if (settlesInvoice) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
+  if (settlesNamed) reasons.push('settles an invoice it names: bill cues count 0, a credit note still counts');
+  if (acknowledgesPayment && !settlesNamed)
+    reasons.push('acknowledges the payment the quoted message reports: bill cues count 0, a credit note still counts');
   if (disclaimed) reasons.push('the mail says it is no invoice: bill cues count 0, a credit note still counts');
   if (suspicious)
     reasons.push(
@@ -284,6 +324,8 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
       if (weight < 0 && levysOwnNotice(hit)) [weight, note] = [0, " (a public body's notice of its levy)"];
       if (weight < 0 && shopReceipt && hit.cue.id === 'order_confirmation')
         [weight, note] = [0, " (a shop's receipt of the order)"];
+      if (weight < 0 && purchaseReceipt && ORDER_NOTICES.has(hit.cue.id))
+        [weight, note] = [0, ' (a receipt of a paid purchase)'];
       // "RE: Pode enviar a fatura?": the request in a reply's subject was the other side's; the reply answers it.
       if (weight < 0 && field.name === 'subject' && subject.isReply && REQUESTS.has(hit.cue.id))
         [weight, note] = [0, " (the other side's request)"];
@@ -298,6 +340,11 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
     if (positive > MAX_POSITIVE_PER_FIELD)
       reasons.push(`${field.name}: positive evidence capped at ${MAX_POSITIVE_PER_FIELD.toFixed(2)}`);
     total += Math.min(positive, MAX_POSITIVE_PER_FIELD);
+  }
+  if (purchaseReceipt) {
+    total += PAID_PURCHASE_WEIGHT;
+    specific = true;
+    reasons.push(`a receipt of a paid purchase (priced lines, paid) +${PAID_PURCHASE_WEIGHT.toFixed(2)}`);
   }
   if (handsOverRequested) {
     total += REQUESTED_HANDOVER_WEIGHT;

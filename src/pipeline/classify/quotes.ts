@@ -40,6 +40,8 @@ const STRONG_SIGN_OFF =
 // Weak ones ("Thanks,") also open sentences, so they end the message only when a short signature follows.
 const WEAK_SIGN_OFF =
   /^(?:thanks|thank you|many thanks|thx|cheers|best|br|danke|vielen dank|besten dank|gruss|merci|merci beaucoup|gracias|muchas gracias|grazie|grazie mille|bedankt|dank u|dank je|obrigado|obrigada|abraco|abracos)\b/;
+// "Grazie per il tuo abbonamento.", "Thanks for your order!": thanks for something opens a message, it ends none.
+const THANKS_FOR = /\b(?:for|fur|pour|por|per|voor|pelo|pela|pelos|pelas)\b/;
 // Disclaimers: one telltale phrase, or two of the words they are made of ("codice destinatario" alone is not one).
 const DISCLAIMER_PHRASE =
   /intended recipient|received this (?:e-?mail|message) in error|irrtumlich erhalten|nicht der richtige adressat|recu ce (?:message|courriel|mail) par erreur|recibido este (?:mensaje|correo) por error|ricevuto (?:questo|il presente) (?:messaggio|e-?mail) per errore|dit bericht (?:ten onrechte|per vergissing)|recebeu esta mensagem por (?:engano|erro)|consider the environment|think before you print|bitte denken sie an die umwelt|pensez a l'environnement/;
@@ -99,7 +101,7 @@ function cutSignature(lines: string[], folded: string[], removed: string[]): str
       removed.push('signature');
       return lines.slice(0, i);
     }
-    if (WEAK_SIGN_OFF.test(signOff) && signOff.split(' ').length <= 6) {
+    if (WEAK_SIGN_OFF.test(signOff) && !THANKS_FOR.test(signOff) && signOff.split(' ').length <= 6) {
       const rest = folded.slice(i + 1).filter((l) => l.trim() !== '');
       if (rest.length <= 8 && rest.every((l) => l.length <= 70)) {
         removed.push('signature');
