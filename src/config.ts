@@ -98,6 +98,9 @@ const schema = z
     DOCEX_OCR_WORKERS: int(2, 1, 64),
     DOCEX_OCR_PAGE_TIMEOUT_MS: int(120_000, 1_000, 3_600_000),
     DOCEX_OCR_THREADS: int(2, 1, 16),
+    DOCEX_OCR_DETECTION_BAND_ROWS: int(0, 0, 8192).refine((n) => n === 0 || n >= 128, {
+      message: 'must be 0 (the whole page at once) or at least 128',
+    }),
     DOCEX_OCR_PDF_IMAGES: z.enum(['auto', 'always', 'off']).default('auto'),
     DOCEX_OCR_ENGINE: z.enum(OCR_ENGINES).default(DEFAULT_OCR_ENGINE),
     DOCEX_PDF_TIMEOUT_MS: int(60_000, 1_000, 3_600_000),
@@ -185,11 +188,15 @@ export interface Config {
    * pdfImages: when to OCR the images on text pages of PDFs (a logo with the vendor's name): 'auto' when the text
    * layer gave no vendor, 'always' while reading, 'off' never.
    */
-  /** threads: onnxruntime threads per PaddleOCR model run (at most the cores). */
+  /**
+   * threads: onnxruntime threads per PaddleOCR model run (at most the cores); detectionBandRows: the detector sees a
+   * page in bands of at most this many input rows (0: whole), less memory for slightly different readings.
+   */
   ocr: {
     workers: number;
     pageTimeoutMs: number;
     threads: number;
+    detectionBandRows: number;
     pdfImages: 'auto' | 'always' | 'off';
     engine: OcrEngineName;
   };
@@ -291,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
       workers: e.DOCEX_OCR_WORKERS,
       pageTimeoutMs: e.DOCEX_OCR_PAGE_TIMEOUT_MS,
       threads: e.DOCEX_OCR_THREADS,
+      detectionBandRows: e.DOCEX_OCR_DETECTION_BAND_ROWS,
       pdfImages: e.DOCEX_OCR_PDF_IMAGES,
       engine: e.DOCEX_OCR_ENGINE,
     },

@@ -25,6 +25,9 @@ describe('loadConfig', () => {
   it('reads the OCR threads per model run, 2 by default, 1-16', () => {
     expect(loadConfig({}).ocr.threads).toBe(2);
     expect(loadConfig({ DOCEX_OCR_THREADS: '1' }).ocr.threads).toBe(1);
+    expect(loadConfig({}).ocr.detectionBandRows).toBe(0);
+    expect(loadConfig({ DOCEX_OCR_DETECTION_BAND_ROWS: '256' }).ocr.detectionBandRows).toBe(256);
+    expect(() => loadConfig({ DOCEX_OCR_DETECTION_BAND_ROWS: '64' })).toThrow(ConfigError);
     expect(() => loadConfig({ DOCEX_OCR_THREADS: '0' })).toThrow(ConfigError);
   });
 

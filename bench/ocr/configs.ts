@@ -39,6 +39,11 @@ export const CONFIGS: Record<string, BenchConfig> = {
     paddle: { threads: 2 },
     what: 'the defaults with 2 onnxruntime threads per model run',
   },
+  'default-bands256': {
+    engine: 'paddle',
+    paddle: { detectionBandRows: 256 },
+    what: 'the defaults with the detector in bands of 256 input rows (DOCEX_OCR_DETECTION_BAND_ROWS=256)',
+  },
   'default-det0.8': {
     engine: 'paddle',
     paddle: { detectionPixels: 800_000, stripDetectionPixels: 800_000 },

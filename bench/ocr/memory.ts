@@ -1,4 +1,5 @@
-// Where one OCR worker's memory goes: `node --import tsx bench/ocr/memory.ts [--passes N] [--at-once K] [names]`
+// Where one OCR worker's memory goes: `node --import tsx bench/ocr/memory.ts [--passes N] [--at-once K]
+// [--band-rows R] [names]`
 // reads the real set of bench:ocr page by page (K at a time, default 1) along a worker's path (normalizeImage for
 // uploaded images, then ocrPage with the paddle pool and docex's defaults) and prints process.memoryUsage() (rss,
 // heapUsed, external, arrayBuffers) at each stage: after start, once the pool exists, once the model thread has
@@ -132,6 +133,8 @@ if (argv[0] === '--prepare') {
 
 const passes = option('--passes', 2);
 const atOnce = option('--at-once', 1);
+// The detector in bands of at most this many input rows (DOCEX_OCR_DETECTION_BAND_ROWS; 0: the whole page).
+const bandRows = option('--band-rows', 0);
 const stagesAt = argv.indexOf('--stages');
 const byStage = stagesAt >= 0;
 if (byStage) argv.splice(stagesAt, 1);
@@ -178,7 +181,15 @@ const modelRows = JSON.parse(/^MODELS (.*)$/m.exec(models.stdout)?.[1] ?? '[]') 
 // --stages: the engine itself instead of the pool (one page at a time, ocrPage's path for upright and sideways
 // pages as bench/ocr/profile.ts takes it), so that the peak of each stage can be told apart.
 const engine = byStage ? await PaddleOcr.load() : null;
-const pool = engine === null ? await createOcrPool({ engine: 'paddle', size: atOnce, pageTimeoutMs: 3_600_000 }) : null;
+const pool =
+  engine === null
+    ? await createOcrPool({
+        engine: 'paddle',
+        size: atOnce,
+        pageTimeoutMs: 3_600_000,
+        paddle: { detectionBandRows: bandRows },
+      })
+    : null;
 rows.push(sample('paddle pool created (model files checked)'));
 const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#fff' } })
   .greyscale()

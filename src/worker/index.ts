@@ -56,7 +56,7 @@ export async function startWorker({ config, pool, logger, metrics }: WorkerOptio
     engine: config.ocr.engine,
     size: config.ocr.workers,
     pageTimeoutMs: config.ocr.pageTimeoutMs,
-    paddle: { threads: config.ocr.threads },
+    paddle: { threads: config.ocr.threads, detectionBandRows: config.ocr.detectionBandRows },
     logger: log,
   });
   const pdfRunner = createPdfSandboxPool({

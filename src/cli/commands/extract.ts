@@ -64,7 +64,7 @@ async function extract(target: string, opts: ExtractOptions): Promise<void> {
     engine: config.ocr.engine,
     size: 1,
     pageTimeoutMs: config.ocr.pageTimeoutMs,
-    paddle: { threads: config.ocr.threads },
+    paddle: { threads: config.ocr.threads, detectionBandRows: config.ocr.detectionBandRows },
     logger,
   });
   try {

@@ -4,7 +4,13 @@
 // width (engine.ts, REC_RUN_COLUMNS), which must read every crop as the whole batch would.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { recognizerRuns, REC_RUN_COLUMNS } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
+import {
+  DETECTION_BAND_OVERLAP,
+  detectionBands,
+  recognizerRuns,
+  REC_RUN_COLUMNS,
+} from '../../../../src/pipeline/read/ocr/paddle/engine.js';
+import { PaddleOcr } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
 import { collectGarbage } from '../../../../src/pipeline/read/ocr/paddle/model-task.js';
 import { PaddleModelThread } from '../../../../src/pipeline/read/ocr/paddle/model-thread.js';
 import { loadPaddleModelFiles } from '../../../../src/pipeline/read/ocr/paddle/models.js';
@@ -95,5 +101,74 @@ describe('recognizer runs', () => {
     } finally {
       await thread.close();
     }
+  });
+});
+
+describe('detector bands', () => {
+  it('runs an input that fits a band, or no band size, whole', () => {
+    expect(detectionBands(1184, 0)).toEqual([{ start: 0, end: 1184, keepFrom: 0, keepTo: 1184 }]);
+    expect(detectionBands(256, 256)).toEqual([{ start: 0, end: 256, keepFrom: 0, keepTo: 256 }]);
+  });
+
+  it.each([
+    [1184, 256],
+    [1376, 256],
+    [1216, 384],
+    [320, 256],
+    [2048, 512],
+  ])('tiles %i rows with bands of %i: kept rows away from the cuts, edges on multiples of 32', (height, rows) => {
+    const bands = detectionBands(height, rows);
+    expect(bands.length).toBeGreaterThan(1);
+    expect(bands[0]!.keepFrom).toBe(0);
+    expect(bands.at(-1)!.keepTo).toBe(height);
+    bands.forEach((band, index) => {
+      expect(band.end - band.start).toBe(rows);
+      expect(band.start % 32).toBe(0);
+      expect(band.start).toBeGreaterThanOrEqual(0);
+      expect(band.end).toBeLessThanOrEqual(height);
+      expect(band.keepFrom).toBeGreaterThanOrEqual(band.start);
+      expect(band.keepTo).toBeLessThanOrEqual(band.end);
+      if (index > 0) {
+        expect(band.keepFrom).toBe(bands[index - 1]!.keepTo);
+        // A cut is never nearer a kept row than the overlap, on either side.
+        expect(band.keepFrom - band.start).toBeGreaterThanOrEqual(Math.min(DETECTION_BAND_OVERLAP, rows / 4));
+      }
+      if (index < bands.length - 1) {
+        expect(band.end - band.keepTo).toBeGreaterThanOrEqual(Math.min(DETECTION_BAND_OVERLAP, rows / 4));
+      }
+    });
+  });
+});
+
+/** Edit distance of two strings (small ones: a receipt's characters). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+describe('a page read in detector bands', () => {
+  it('reads a real receipt as the whole page does, to within 2 % of its characters', { timeout: 120_000 }, async () => {
+    const png = await sharp(textractorReceiptJpeg()).greyscale().png().toBuffer();
+    const read = async (detectionBandRows: number): Promise<string> => {
+      const ocr = await PaddleOcr.load({ detectionBandRows });
+      try {
+        // Bands may cut a line into more boxes (their maps differ a little), so only the characters are compared.
+        return (await ocr.readLines(png)).map((line) => line.text.replace(/\s+/g, '')).join('');
+      } finally {
+        await ocr.release();
+      }
+    };
+    const whole = await read(0);
+    const banded = await read(256);
+    expect(whole.length).toBeGreaterThan(400);
+    expect(distance(whole, banded)).toBeLessThanOrEqual(0.02 * whole.length);
+    expect(banded).toContain('$1810.46');
   });
 });

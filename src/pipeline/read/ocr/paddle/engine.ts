@@ -26,6 +26,8 @@ export interface PaddleSettings {
    * blocks folded into the convolutions; outputs equal to float rounding, ~20% less CPU per model run).
    */
   optimizeGraphs: boolean;
+  /** The detector sees the page in bands of at most this many input rows (0: all at once); see detectionBands. */
+  detectionBandRows: number;
 }
 
 /**
@@ -45,6 +47,12 @@ export const PADDLE_DEFAULTS: PaddleSettings = {
   // 3.44-4.21) at 15-25% more CPU. docs/ocr.md, "The model thread".
   threads: 2,
   optimizeGraphs: true,
+  // The whole page at once: bands of 256 rows lowered a worker's peak RSS from 517-590 to 376-439 MB (bench/ocr/
+  // memory.ts, the 22 real pages one at a time) at 3-18 % more CPU, and read the real pages as well (112 vs 116
+  // character errors, 348 vs 351 of 354 digit tokens, 164 labelled values both) but rendered A4 pages worse (802 vs
+  // 893 character errors of 15,885): the detector's squeeze-excitation blocks pool over the whole input, so a band
+  // sees other statistics than the page. docs/ocr.md, "Memory"; DOCEX_OCR_DETECTION_BAND_ROWS.
+  detectionBandRows: 0,
 };
 
 const STRIP_ASPECT = 2;
@@ -68,6 +76,38 @@ function scaledToPixels(page: { width: number; height: number }, pixels: number)
     width: Math.max(32, Math.round((page.width * scale) / 32) * 32),
     height: Math.max(32, Math.round((page.height * scale) / 32) * 32),
   };
+}
+
+/** Rows of context a band's map is cut short of its edge by, where the band meets the next (a multiple of 32). */
+export const DETECTION_BAND_OVERLAP = 64;
+
+export interface DetectionBand {
+  /** Input rows the detector sees: [start, end). */
+  start: number;
+  end: number;
+  /** Rows of its map that are kept: [keepFrom, keepTo); the bands' kept rows tile the page. */
+  keepFrom: number;
+  keepTo: number;
+}
+
+/**
+ * Horizontal bands of at most `bandRows` input rows (0: the whole input at once) that overlap by twice
+ * DETECTION_BAND_OVERLAP; each keeps the rows of its map away from the cut, so text near a cut is read with the rows
+ * around it in view. Band edges stay multiples of 32 (the detector halves its input five times).
+ */
+export function detectionBands(height: number, bandRows: number): DetectionBand[] {
+  const rows = Math.floor(bandRows / 32) * 32;
+  if (rows === 0 || height <= rows) return [{ start: 0, end: height, keepFrom: 0, keepTo: height }];
+  const overlap = Math.min(DETECTION_BAND_OVERLAP, Math.floor(rows / 4 / 32) * 32);
+  const stride = rows - 2 * overlap;
+  const bands: DetectionBand[] = [];
+  for (let start = 0; ; start += stride) {
+    const last = start + rows >= height;
+    const from = last ? height - rows : start;
+    const keepFrom = bands.at(-1)?.keepTo ?? 0;
+    bands.push({ start: from, end: from + rows, keepFrom, keepTo: last ? height : from + rows - overlap });
+    if (last) return bands;
+  }
 }
 
 /** The recognizer's fixed input height and its time-step width (PP-OCRv4: one step per 8 input pixels). */
@@ -206,12 +246,9 @@ export class PaddleOcr {
         .raw()
         .toBuffer(),
     );
-    const input = await traced(trace, 'detection: tensor', () => detectionTensor({ data: resized, width, height }));
-    const map = await traced(trace, 'detection: model', () =>
-      this.models.run('detection', input, [1, 3, height, width], signal),
-    );
+    const map = await this.detectionMap({ data: resized, width, height }, signal);
     const boxes = await traced(trace, 'detection: DB postprocess', () =>
-      boxesFromProbabilities({ data: map.data, width, height }, DB_DEFAULTS),
+      boxesFromProbabilities({ data: map, width, height }, DB_DEFAULTS),
     );
     const sx = image.width / width;
     const sy = image.height / height;
@@ -222,6 +259,34 @@ export class PaddleOcr {
       width: box.width * sx,
       height: box.height * sy,
     }));
+  }
+
+  /**
+   * The detector's probability map of an input already at its size, computed band by band (detectionBands): the
+   * detector's activations grow with its input, and on a 1 MP page they were the worker's memory peak.
+   */
+  private async detectionMap(input: GreyImage, signal?: AbortSignal): Promise<Float32Array> {
+    const { width, height } = input;
+    const bands = detectionBands(height, this.settings.detectionBandRows);
+    const map = bands.length === 1 ? null : new Float32Array(width * height);
+    for (const band of bands) {
+      const tensor = await traced(this.trace, 'detection: tensor', () =>
+        detectionTensor({
+          data: input.data.subarray(band.start * width, band.end * width),
+          width,
+          height: band.end - band.start,
+        }),
+      );
+      const output = await traced(this.trace, 'detection: model', () =>
+        this.models.run('detection', tensor, [1, 3, band.end - band.start, width], signal),
+      );
+      if (map === null) return output.data;
+      map.set(
+        output.data.subarray((band.keepFrom - band.start) * width, (band.keepTo - band.start) * width),
+        band.keepFrom * width,
+      );
+    }
+    return map!;
   }
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
