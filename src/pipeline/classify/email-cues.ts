@@ -9,7 +9,7 @@ import { gap, re, type Cue } from './cues.js';
  */
 const NOT_OF_PAYMENT =
   "(?! (?:de|da|do|del|du|des) (?:la |el |l'|o |a )?(?:pago|pagamento|transferencia|paiement|virement|reglement))";
-const NOUN = `(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|(?:justificante|justificatif|comprovativo)${NOT_OF_PAYMENT}|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon|notas? de honorarios|fee notes?|declaratie|documento commerciale)`;
+const NOUN = `(?:invoices?|e-?invoices?|[a-z]*rechnung(?:en)?|factur(?:e|es|a|as)|fattur[ae]|bollett[ae]|conto telefonico|boletos?|factu(?:ur|ren)|faturas?|notas? fiscal|bills?|credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notas? de credito|not[ae] di credito|creditnota|receipts?|quittung|recibos?|ricevuta|recu|aankoopbewijs|kassabon|bonnetje|beleg|(?:justificante|justificatif|comprovativo)${NOT_OF_PAYMENT}|scontrino|ticket (?:de caisse|de compra|d'achat)|talao(?: de compra)?|kassenzettel|beta(?:al|lings)bewijs|ritbon|notas? de honorarios|fee notes?|declaratie|documento commerciale)`;
 const CREDIT_NOUN =
   '(?:credit ?notes?|credit memo|gutschrift(?:en)?|avoir|notes? de credit|notas? de (?:credito|abono)|factura rectificativa|not[ae] di credito|creditnota|creditfactuur)';
 const ATTACH =
@@ -36,7 +36,8 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       re('\\b(?:invoice|e-?invoice|tax invoice)\\b'),
       re('\\b[a-z]*rechnung(?:s[a-z]+)?\\b'),
       re('\\bfactur[ea]\\b'),
-      re('\\bfattura\\b|\\bbolletta\\b|\\bparcella\\b'),
+      // "Conto telefonico" is the Italian telecoms' bill; Brazil's "boleto" is the bill's payment slip.
+      re('\\bfattura\\b|\\bbolletta\\b|\\bparcella\\b|\\bconto telefonico\\b'),
       re(
         "\\bnote d'honoraires\\b|\\bhonorarnote\\b|\\bminuta de honorarios\\b|\\bnotas? de honorarios\\b|\\bfee note\\b|\\bhotelnota\\b|\\b(?:uw|je|de) nota\\b",
       ),
@@ -46,7 +47,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
         '\\b(?:mijn|onze|uw|je|de|deze) declaratie\\b|\\bdeclaratie (?:nr|nummer|#|voor|van|over|werkzaamheden|januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)\\b',
       ),
       re('\\bfactuur[a-z]*\\b'),
-      re('\\bfatura\\b'),
+      re('\\bfatura\\b|\\bboleto\\b'),
       re('\\bnota fiscal\\b'),
       re(
         '\\b(?:your|the|this|our|a|new|monthly|annual|latest|final|electricity|phone|mobile|gas|water|utility|energy|internet|hotel)(?: [a-z]+)? bill\\b',
@@ -152,7 +153,9 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
         '\\b(?:remaining|outstanding|open) balance (?:of |is |due )?(?:[$€£]|eur|usd|gbp) ?[1-9]|\\b(?:still|remains|remain) (?:due|outstanding|open|unpaid)\\b|\\bbalance of (?:[$€£]|eur|usd|gbp) ?[1-9][\\d.,]* (?:is )?(?:still )?(?:due|outstanding|open)\\b',
       ),
       re('\\brestbetrag\\b|\\b(?:noch|weiterhin) offen\\b|\\bverbleibende[nr]? (?:betrag|saldo)\\b|\\bteilzahlung\\b'),
-      re('\\breste (?:du|a payer|a regler)\\b|\\bsolde restant\\b|\\bpaiement partiel\\b|\\bacompte\\b'),
+      re(
+        `\\breste (?:du|a payer|a regler)\\b|\\bsolde restant\\b|\\bpaiement partiel\\b|\\bacompte\\b|\\breste ${gap(3)}solde\\b|\\bsolde de ${gap(2)}a regler\\b`,
+      ),
       re(
         '\\b(?:saldo|importe) pendiente\\b|\\bqueda(?:n)? pendientes?\\b|\\bresta(?:n)? por pagar\\b|\\bpago parcial\\b',
       ),
@@ -193,7 +196,7 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
     weight: 0.3,
     patterns: [
       re(
-        '\\b(?:total|amount|montant|totale|importe|totaal|bedrag|valor|betrag|gesamtbetrag) (?:paid|paye|pagato|pagado|betaald|pago|bezahlt)\\b|\\b(?:gesamt|insgesamt) bezahlt\\b',
+        '\\b(?:total|amount|montant|totale|importe|importo|totaal|bedrag|valor|betrag|gesamtbetrag) (?:paid|paye|pagato|pagado|betaald|pago|bezahlt)\\b|\\b(?:gesamt|insgesamt) bezahlt\\b',
       ),
       re(
         '\\b(?:paid|bezahlt|betaald|pagado|pagato|pago|paye|payee|payment|zahlung|betaling|pagamento|paiement|pago) ?:? ?(?:with|mit|met|con|com|par|avec|via|using|by|per)? ?:? (?:visa|mastercard|maestro|amex|american express|paypal|apple pay|google pay|ideal|klarna|bizum|mb way|pix|satispay|sofort|twint|bancontact|carte bancaire|cb|kreditkarte|tarjeta|carta di credito|cartao de credito)\\b',
@@ -203,6 +206,17 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
       ),
       re(
         '\\b(?:payment|pagamento|pago|paiement|zahlung|betaling) (?:approved|accepted|aprovado|aprobado|approvato|accepte|autorizado|autorizzato)\\b',
+      ),
+    ],
+  },
+  {
+    // A payment for a purchase, not for an invoice: "Recebemos o pagamento da sua assinatura", "payment for your
+    // order". The mail is the purchase's receipt (NEW_DOCUMENT in email.ts), whatever invoice it mentions.
+    id: 'purchase_payment',
+    weight: 0,
+    patterns: [
+      re(
+        `\\bpayment (?:for|of) (?:your|the) (?:order|subscription|purchase|booking|ride|trip)\\b|\\bzahlung (?:fur|zu) (?:deine[rm]?|ihre[rm]?) (?:bestellung|abo|abonnement|buchung|einkauf)\\b|\\bpaiement de (?:votre|ta) (?:commande|abonnement|achat|reservation|course)\\b|\\bpago de (?:tu|su) (?:pedido|suscripcion|compra|reserva|viaje)\\b|\\bpagamento (?:del|della) (?:tuo|tua|suo|sua) (?:ordine|abbonamento|acquisto|prenotazione|corsa)\\b|\\bbetaling (?:voor|van) (?:je|uw) (?:bestelling|abonnement|aankoop|boeking|rit)\\b|\\bpagamento d[ao] (?:sua|seu) (?:assinatura|pedido|compra|encomenda|reserva|viagem|corrida)\\b`,
       ),
     ],
   },
@@ -363,6 +377,8 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
     id: 'dunning',
     weight: 1.0,
+    // "es bestehen keine offenen Posten", "ne présente plus aucun impayé": nothing is owed.
+    negatable: true,
     patterns: [
       re(
         `\\bpayment reminder\\b|\\breminder (?:of|for|about) ${gap(2)}(?:invoice|payment)|\\boverdue\\b|\\bpast due\\b`,

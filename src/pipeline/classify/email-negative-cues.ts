@@ -377,6 +377,8 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     id: 'payment_made',
     weight: -3.0,
     exclude: NEGATED_CLAUSE,
+    // "Trotz Fälligkeit ist bislang keine Zahlung erfolgt": a lawyer's demand, not a payer's word.
+    negatable: true,
     conditional: true,
     patterns: [
       re(
@@ -401,6 +403,8 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         `\\b(?:(?:hebben|heb) (?:wij|we|ik)|(?:wij|we|ik) (?:hebben|heb)) ${gap(6)}(?:betaald|overgemaakt|voldaan|overgeboekt)\\b`,
       ),
+      // Verb last in a clause: "dat wij vandaag het volgende bedrag aan u hebben overgemaakt".
+      re(`\\b(?:wij|we|ik) ${gap(6)}(?:hebben|heb) (?:betaald|overgemaakt|voldaan|overgeboekt)\\b`),
       re('\\b(?:efetuamos|realizamos|fizemos) o pagamento\\b'),
       // Paid by us, in the passive: "Onderstaande facturen zijn vandaag door ons betaald", "have been paid by us",
       // "wurden von uns beglichen", "réglées par nos soins", "pagadas por nosotros", "pagate da noi", "pagas por nós".
@@ -441,6 +445,10 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     // Documents that prove or announce a payment; they often travel with the words "invoice" and "attached".
     id: 'payment_document',
     weight: -2.0,
+    // Asked for, not handed over: "Caso o débito já tenha sido quitado, pedimos que nos envie o comprovante", "please
+    // send us the proof of payment" (a demand's way out, not a payer's proof).
+    notAfter:
+      /\b(?:send us|send me|provide|envie|envie-nos|enviem|envienos|mande|mandem|mandenos|schicken sie|senden sie|ubermitteln sie|envoyez|envoyez-nous|transmettez|inviateci|inviarci|inviate|stuur|stuurt|stuur ons)\b/,
     patterns: [
       re(
         '\\bremittance advice\\b|\\bpayment advice\\b|\\bproof of (?:the )?(?:payment|transfer)\\b|\\bpayment confirmation\\b|\\bconfirmation of payment\\b',
@@ -455,7 +463,7 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
         '\\bavviso di (?:pagamento|bonifico)\\b|\\bcontabile (?:del )?bonifico\\b|\\bconferma (?:di |del )?(?:pagamento|bonifico)\\b',
       ),
       re(
-        '\\bbetalingsadvies\\b|\\bbeta(?:al|lings)bevestiging\\b|\\baviso de pagamento\\b|\\bcomprova(?:tivo|nte) d[aeo] (?:pagamento|transferencia)\\b|\\bconfirmacao (?:de|do) (?:pagamento|transferencia)\\b',
+        '\\bbeta(?:lings|al)advies\\b|\\bbeta(?:al|lings)bevestiging\\b|\\baviso de pagamento\\b|\\bcomprova(?:tivo|nte) d[aeo] (?:pagamento|transferencia)\\b|\\bconfirmacao (?:de|do) (?:pagamento|transferencia)\\b',
       ),
       // The payer's proof of a transfer: "screenshot of the bank confirmation", "Überweisungsbeleg", "avis d'opéré",
       // "justificante del banco", "la contabile", "o comprovativo / comprovante".

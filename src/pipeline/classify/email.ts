@@ -134,6 +134,7 @@ const NOT_SETTLED: ReadonlySet<string> = new Set(['credit_note_noun', 'attached_
  * note, a new bill), or a balance still due after a partial payment.
  */
 const NEW_DOCUMENT: ReadonlySet<string> = new Set([
+  'purchase_payment',
   'attached_credit_note',
   'new_bill',
   'balance_still_due',
@@ -257,7 +258,13 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   // A public body's "avviso di pagamento" / "aviso de pago" of a local tax is its bill, not a payment advice.
   const levyNotice = allHits.some((h) => h.cue.id === 'levy_notice');
   const levysOwnNotice = (hit: CueHit): boolean => levyNotice && hit.cue.id === 'payment_document';
-  const settlesNamed = namesInvoice && !newDocument && allHits.some((h) => SETTLES.has(h.cue.id) && !levysOwnNotice(h));
+  // A shop's receipt that calls itself a "ricevuta di pagamento" is still the purchase's (NEEDS_NO_PURCHASE).
+  const settlesNamed =
+    namesInvoice &&
+    !newDocument &&
+    allHits.some(
+      (h) => SETTLES.has(h.cue.id) && !levysOwnNotice(h) && !(showsPurchase && NEEDS_NO_PURCHASE.has(h.cue.id)),
+    );
   // "Thanks for your order! Receipt for order #..., 2 x paper £38.98, total paid": a shop's receipt that shows the
   // purchase is the order's bill, not a confirmation that announces one.
   const shopReceipt = showsPurchase && !settlesNamed && allHits.some((h) => h.cue.id === 'receipt_noun');
@@ -398,6 +405,11 @@ export const RULE_MARGIN_CLIP = 4;
  * settlement and scam rules have already had their say in the rules' verdict.
  */
 const RULE_FLOOR_SIGNALS: ReadonlySet<string> = new Set(['+dunning', '+legal_demand', 'requested_handover']);
+/**
+ * A newsletter's or a mass mail's own marks: a newsletter about "offene Posten" or "facturas pendientes" demands
+ * nothing, so its demand words do not set the floor.
+ */
+const MASS_MAIL_SIGNALS: ReadonlySet<string> = new Set(['-marketing', '-unsubscribe_footer']);
 
 /** How the model's p(invoice) and the rules' total are combined (stored with the weights, see model/intent.ts). */
 export interface Combination {
@@ -423,7 +435,10 @@ export function combineWithModel(rules: RuleAssessment, pModel: number, combinat
   const rulesHaveSay = combination.ruleWeight > 0;
   const vetoed = rulesHaveSay && rules.rules.signals.includes('scam');
   const structural =
-    rulesHaveSay && rules.rules.saysInvoice && rules.rules.signals.some((s) => RULE_FLOOR_SIGNALS.has(s));
+    rulesHaveSay &&
+    rules.rules.saysInvoice &&
+    rules.rules.signals.some((s) => RULE_FLOOR_SIGNALS.has(s)) &&
+    !rules.rules.signals.some((s) => MASS_MAIL_SIGNALS.has(s));
   const intent: EmailIntent = (combined >= combination.threshold || structural) && !vetoed ? 'invoice' : 'not_invoice';
   const rounded = Math.round(combined * 1000) / 1000;
   // Rounding must not put a score on the wrong side of the threshold.
