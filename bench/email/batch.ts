@@ -5,7 +5,7 @@ import type { FeatureSet } from '../../src/pipeline/classify/model/features.js';
 import { DEFAULT_TRAINING, type TrainingOptions } from '../../src/pipeline/classify/model/logistic.js';
 
 /** The batch in test/fixtures/emails/held-back (its README); batches 1..N-1 live in tuning/ as former-held-back-N. */
-export const HELD_BACK_BATCH = 17;
+export const HELD_BACK_BATCH = 18;
 
 /**
  * What ships: the model over text features alone, its log-odds plus a quarter of the rules' margin. Feeding the rules'

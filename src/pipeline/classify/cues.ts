@@ -20,6 +20,11 @@ export interface Cue {
    * "as per the quote", "come da preventivo" refer to an earlier document instead of bringing one.
    */
   notAfter?: RegExp;
+  /**
+   * A match followed by text that matches this (the next 40 characters) is ignored: "Saldo pendiente: 0,00 €" owes
+   * nothing, "Ontvangen wij uw betaling niet op tijd" negates after the verb.
+   */
+  notFollowedBy?: RegExp;
 }
 
 export interface CueHit {
@@ -126,6 +131,7 @@ export function matchCue(cue: Cue, folded: string): CueHit | null {
       const text = m[0];
       if (cue.exclude?.test(text)) continue;
       if (cue.notAfter?.test(wordsBefore(folded, m.index, 4))) continue;
+      if (cue.notFollowedBy?.test(folded.slice(m.index + text.length, m.index + text.length + 40))) continue;
       if ((cue.negatable && isNegated(folded, m.index)) || (cue.conditional && isConditional(folded, m.index))) {
         negatedHit ??= { cue, match: text.trim(), negated: true };
         continue;

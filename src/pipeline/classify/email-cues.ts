@@ -146,6 +146,8 @@ export const POSITIVE_EMAIL_CUES: readonly Cue[] = [
   {
     // A part is paid, the rest is still owed: a reminder, whatever it says about the payment received.
     id: 'balance_still_due',
+    // "Saldo pendiente: 0,00 €", "Restbetrag 0,00 EUR": nothing is still due.
+    notFollowedBy: /^\s*:?\s*(?:[€$£]|eur|usd|gbp|chf|r\$)?\s*0(?:[.,]0{1,2})?(?![\d.,]*\d)/,
     weight: 1.0,
     negatable: true,
     patterns: [

@@ -71,7 +71,7 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
       re(
         `\\b(?:hebben|heb) (?:wij|we|ik) ${gap(2)}factuur (?:nog )?(?:niet|nog niet) ontvangen|\\bnog geen factuur ontvangen|\\bwachten (?:nog )?op (?:uw|de|jullie) factuur`,
       ),
-      re(`\\bgraag ontvangen (?:wij|we|ik) ${gap(2)}factuur`),
+      re(`\\bgraag ontvangen (?:wij|we|ik) ${gap(2)}factuur|\\bgraag (?:een |de )?factuur op naam\\b`),
       re(
         `\\b(?:por favor|podem|poderiam|pode|poderia|solicitamos que|pedimos que|agradecemos que) ${gap(2)}(?:enviar|envie|enviem|mandar|mande|emitir|emitam|emita|remeter)(?:-(?:nos|me|lhe|lhes))? ${gap(3)}(?:fatura|nota fiscal)`,
       ),
@@ -178,6 +178,8 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
   {
     id: 'shipping_notice',
     weight: -2.0,
+    // "Este correo ha sido enviado por FacturaClara": the mail was sent, not a parcel.
+    notAfter: /\b(?:correo|e-?mail|mensaje|mail|message|messaggio|bericht|mensagem|notificacion|aviso)$/,
     patterns: [
       re(
         '\\bhas (?:been )?shipped\\b|\\b(?:is|are) on (?:its|their) way\\b|\\bout for delivery\\b|\\btracking (?:number|no|code|link|id)\\b',
@@ -288,6 +290,10 @@ export const NEGATIVE_EMAIL_CUES: readonly Cue[] = [
     // Phishing and scam mail dressed as a billing problem: a threat to the account and a link to "verify".
     id: 'account_threat',
     weight: -2.5,
+    // "suspensión del servicio por impago", "suspension for non-payment": a supplier's last notice before it cuts the
+    // service, not a phisher's threat to an account.
+    notFollowedBy:
+      /^\s*(?:del servicio |du service |of (?:the )?service |des dienstes |del servizio |van de dienst |do servico )?(?:por impago|por falta de pago|for non-?payment|pour (?:non-paiement|impaye)|wegen (?:nichtzahlung|zahlungsverzug)|per (?:mancato pagamento|morosita)|wegens (?:wanbetaling|niet-betaling)|por falta de pagamento)/,
     patterns: [
       re(
         '\\baccount (?:will be |has been |is |was )?(?:temporarily )?(?:suspended|deactivated|blocked|locked|limited|closed)\\b|\\b(?:account )?(?:suspension|deactivation)\\b|\\bverify your (?:account |billing |payment )?(?:details|information)\\b|\\bwithin 24 hours\\b',

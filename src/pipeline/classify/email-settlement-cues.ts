@@ -33,7 +33,13 @@ export const SETTLEMENT_CUES: readonly Cue[] = [
     negatable: true,
     conditional: true,
     exclude: NEGATED_INSIDE,
+    // Dutch and German put the negation after the verb and object: "Ontvangen wij uw betaling niet op tijd, ...".
+    notFollowedBy: /^\s*(?:niet|nicht|nog niet|noch nicht|not)\b/,
     patterns: [
+      // A payee who has just seen the money: "Je viens de voir votre virement", "ho appena visto il bonifico".
+      re(
+        "\\b(?:je viens de voir|j'ai (?:bien )?(?:vu|recu)|nous avons bien recu) (?:votre|ton|le) (?:virement|paiement|reglement)\\b|\\b(?:ho|abbiamo) (?:appena |gia )?(?:visto|ricevuto) (?:il |la )?(?:tuo |vostro |suo )?(?:bonifico|pagamento)\\b|\\b(?:i've|i have|we've|we have) (?:just )?(?:seen|spotted|got|received) (?:your|the) (?:payment|transfer)\\b|\\b(?:habe|haben) (?:gerade |eben )?(?:deine|ihre|die) (?:zahlung|uberweisung) (?:gesehen|erhalten|bekommen)\\b|\\b(?:he|hemos) (?:visto|recibido) (?:tu|su|la) (?:transferencia|pago)\\b|\\b(?:vi|recebi|recebemos) (?:a sua|a tua|o seu|o teu|a) (?:transferencia|pagamento)\\b",
+      ),
       // Shapes that carry across languages: "Invoice 26/031 paid", "the transfer came in / ist eingegangen / e
       // arrivato", "confirm receipt of", "incasso / cobro / recebimento of the invoice".
       re(`\\b${NUMBERED} ${gap(3)}${PAID}\\b|\\b${INVOICE} ${gap(3)}${PAID}\\b`),
