@@ -232,6 +232,9 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
   // "ya está abonada" is the payer's word, not a bill marked paid.
   const receiptOfPayment =
     !showsPurchase && allHits.some((h) => h.cue.id === 'payment_receipt' || h.cue.id === 'payment_document');
+  // "Thank you for your order - receipt attached": the order's bill is delivered, so the order confirmation's words
+  // do not make the mail a mere confirmation.
+  const billAttached = allHits.some((h) => h.cue.id === 'attached_invoice');
   // A receipt that shows its purchase (priced lines) and that it was paid then is the purchase's bill; not the
   // payer's remittance of invoices ("Total paid"), nor a receipt that names the invoice it settles without handing
   // it over ("Receipt from Acme, Invoice #A1B2, Amount paid $20.00").
@@ -244,17 +247,13 @@ export function assessEmailByRules(input: EmailInput): RuleAssessment {
       allHits.some((h) => h.cue.id === 'attachment_word' || h.cue.id === 'attached_invoice'));
   // "Thank you for paying invoice 0388. Attached is invoice 0421, payable by ...": a bill handed over with a term of
   // its own is new, whatever was paid before.
-  const dueBillHandedOver =
-    allHits.some((h) => h.cue.id === 'attached_invoice') && allHits.some((h) => h.cue.id === 'payment_terms');
+  const dueBillHandedOver = billAttached && allHits.some((h) => h.cue.id === 'payment_terms');
   const newDocument =
     purchaseReceipt ||
     dueBillHandedOver ||
     allHits.some(
       (h) => NEW_DOCUMENT.has(h.cue.id) && (h.cue.id !== 'paid_at_purchase' || (delivers && !receiptOfPayment)),
     );
-  // "Thank you for your order - receipt attached": the order's bill is delivered, so the order confirmation's words
-  // do not make the mail a mere confirmation.
-  const billAttached = allHits.some((h) => h.cue.id === 'attached_invoice');
   // A public body's "avviso di pagamento" / "aviso de pago" of a local tax is its bill, not a payment advice.
   const levyNotice = allHits.some((h) => h.cue.id === 'levy_notice');
   const levysOwnNotice = (hit: CueHit): boolean => levyNotice && hit.cue.id === 'payment_document';

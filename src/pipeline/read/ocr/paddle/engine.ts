@@ -48,7 +48,7 @@ export const PADDLE_DEFAULTS: PaddleSettings = {
   threads: 2,
   optimizeGraphs: true,
   // The whole page at once: bands of 256 rows lowered a worker's peak RSS from 517-590 to 376-439 MB (bench/ocr/
-  // memory.ts, the 22 real pages one at a time) at 3-18 % more CPU, and read the real pages as well (112 vs 116
+  // memory.ts, the 22 real pages one at a time) at 5-18 % more CPU, and read the real pages as well (112 vs 116
   // character errors, 348 vs 351 of 354 digit tokens, 164 labelled values both) but rendered A4 pages worse (802 vs
   // 893 character errors of 15,885): the detector's squeeze-excitation blocks pool over the whole input, so a band
   // sees other statistics than the page. docs/ocr.md, "Memory"; DOCEX_OCR_DETECTION_BAND_ROWS.
@@ -266,27 +266,29 @@ export class PaddleOcr {
    * detector's activations grow with its input, and on a 1 MP page they were the worker's memory peak.
    */
   private async detectionMap(input: GreyImage, signal?: AbortSignal): Promise<Float32Array> {
-    const { width, height } = input;
-    const bands = detectionBands(height, this.settings.detectionBandRows);
-    const map = bands.length === 1 ? null : new Float32Array(width * height);
-    for (const band of bands) {
+    const { width } = input;
+    const run = async (band: DetectionBand): Promise<Float32Array> => {
+      const rows = band.end - band.start;
+      const data = input.data.subarray(band.start * width, band.end * width);
       const tensor = await traced(this.trace, 'detection: tensor', () =>
-        detectionTensor({
-          data: input.data.subarray(band.start * width, band.end * width),
-          width,
-          height: band.end - band.start,
-        }),
+        detectionTensor({ data, width, height: rows }),
       );
       const output = await traced(this.trace, 'detection: model', () =>
-        this.models.run('detection', tensor, [1, 3, band.end - band.start, width], signal),
+        this.models.run('detection', tensor, [1, 3, rows, width], signal),
       );
-      if (map === null) return output.data;
+      return output.data;
+    };
+    const bands = detectionBands(input.height, this.settings.detectionBandRows);
+    if (bands.length === 1) return run(bands[0]!);
+    const map = new Float32Array(width * input.height);
+    for (const band of bands) {
+      const data = await run(band);
       map.set(
-        output.data.subarray((band.keepFrom - band.start) * width, (band.keepTo - band.start) * width),
+        data.subarray((band.keepFrom - band.start) * width, (band.keepTo - band.start) * width),
         band.keepFrom * width,
       );
     }
-    return map!;
+    return map;
   }
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
