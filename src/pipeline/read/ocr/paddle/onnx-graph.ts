@@ -12,7 +12,8 @@
 // Only the protobuf wire format is handled here, and only as deep as needed: the graph's nodes are decoded, every
 // other field of the model, the graph and the nodes is copied byte for byte.
 
-interface Field {
+/** One protobuf field (exported with parseFields and encodeFields for bench/ocr/band-statistics.ts). */
+export interface Field {
   number: number;
   wireType: number;
   /** The field's value: the varint or fixed bytes, or the payload of a length-delimited field. */
@@ -33,7 +34,7 @@ function readVarint(bytes: Uint8Array, offset: number): { value: number; next: n
   }
 }
 
-function parseFields(bytes: Uint8Array): Field[] {
+export function parseFields(bytes: Uint8Array): Field[] {
   const fields: Field[] = [];
   let offset = 0;
   while (offset < bytes.length) {
@@ -68,7 +69,7 @@ function varint(value: number): number[] {
   return out;
 }
 
-function encodeFields(fields: readonly Field[]): Uint8Array {
+export function encodeFields(fields: readonly Field[]): Uint8Array {
   const parts: Uint8Array[] = [];
   for (const field of fields) {
     parts.push(Uint8Array.from(varint(field.number * 8 + field.wireType)));
