@@ -13,6 +13,8 @@ export interface Service {
   baseUrl: string;
   /** POST /v1/documents; resolves with the job id once the 202 arrived. */
   submit(documentUrl: string, ref: string): Promise<string>;
+  /** GET /v1/documents/:consumerRefId: the job row as the API returns it. */
+  job(ref: string): Promise<Record<string, unknown>>;
   /** Resolves when the job's webhook arrived (the first delivery of the job). */
   delivered(jobId: string, timeoutMs: number): Promise<Delivery>;
   stageMetrics(): Promise<Map<string, { sum: number; count: number }>>;
@@ -228,6 +230,11 @@ export async function withService<T>(
         if (res.status !== 202 || !answer.jobId)
           throw new Error(`submit answered ${res.status}: ${JSON.stringify(answer)}`);
         return answer.jobId;
+      },
+      async job(ref) {
+        const res = await fetch(`${baseUrl}/v1/documents/${encodeURIComponent(ref)}`, { headers });
+        if (res.status !== 200) throw new Error(`GET /v1/documents/${ref} answered ${res.status}`);
+        return (await res.json()) as Record<string, unknown>;
       },
       async stageMetrics() {
         const res = await fetch(`${baseUrl}/metrics`);
