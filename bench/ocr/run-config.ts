@@ -6,7 +6,7 @@ import { createOcrPool, ocrImage, ocrPage } from '../../src/pipeline/read/ocr/in
 import { mapLimit } from '../pipeline/stats.js';
 import { CONFIGS } from './configs.js';
 import { score, type Score } from './metrics.js';
-import { realSamples, renderedSamples, type Sample } from './samples.js';
+import { fadedSamples, realSamples, renderedSamples, type Sample } from './samples.js';
 
 export interface SampleResult {
   name: string;
@@ -34,9 +34,11 @@ if (!config) throw new Error(`unknown configuration ${name}; known: ${Object.key
 
 // A fourth argument picks samples by name (comma-separated), to measure a few again.
 const picked = process.argv[4]?.split(',');
+// 'all' is rendered + real; 'faded' (the real captures faded like old thermal paper) is asked for by name.
 const samples = [
-  ...(only !== 'real' ? await renderedSamples() : []),
-  ...(only !== 'rendered' ? await realSamples() : []),
+  ...(only === 'all' || only === 'rendered' ? await renderedSamples() : []),
+  ...(only === 'all' || only === 'real' ? await realSamples() : []),
+  ...(only === 'faded' ? await fadedSamples() : []),
 ].filter((sample) => picked === undefined || picked.includes(sample.name));
 const samplesRssMb = Math.round(process.memoryUsage().rss / 1048576);
 // No page time limit worth the name: on a loaded machine a slow reading must count as slow, not as a failure.

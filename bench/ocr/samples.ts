@@ -4,6 +4,7 @@
 // - real: the scans and photos of ../shared/datasets/harvest (kinds scan, photo, image-digital); the truth is the
 //   lines transcribed by hand in bench/ocr/truth/ plus the labelled amounts and dates. The images stay in
 //   ../shared; without it this part is skipped with a message.
+import sharp from 'sharp';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -120,6 +121,28 @@ export async function realSamples(): Promise<Sample[]> {
   }
   return samples;
 }
+
+/**
+ * The real captures again, faded like thermal paper that has lain in a wallet: ink lightened to grey on a grey
+ * page (each level v becomes 0.35 v + 140: black -> 140, white -> 229), the same truth. A controlled condition for
+ * what the held-out receipts show ("faded thermal paper, low contrast") that the real set has too few of.
+ */
+export async function fadedSamples(): Promise<Sample[]> {
+  const fade = (bytes: Buffer) => sharp(bytes).greyscale().linear(FADE_GAIN, FADE_OFFSET).png().toBuffer();
+  return Promise.all(
+    (await realSamples()).map(async (sample) => ({
+      ...sample,
+      name: `${sample.name}~faded`,
+      input:
+        'image' in sample.input
+          ? { image: await fade(sample.input.image) }
+          : { render: await fade(sample.input.render), dpi: sample.input.dpi },
+    })),
+  );
+}
+
+const FADE_GAIN = 0.35;
+const FADE_OFFSET = 140;
 
 export async function transcribedFiles(): Promise<string[]> {
   return existsSync(TRUTH_DIR) ? (await readdir(TRUTH_DIR)).filter((f) => f.endsWith('.txt')) : [];
