@@ -2,12 +2,13 @@
 // held-out check) sees it, beside the same documents read in this process by bench:accuracy's path in the same run.
 //
 //   npm run bench:api-accuracy -- [--dataset DIR ...] [--kinds scan,photo,image-digital | all] [--limit N]
-//                                 [--misses] [--no-baseline]
+//                                 [--misses] [--no-baseline] [--one-at-a-time]
 //
 // Every document of the datasets (default: the real scans, photos and images of ../shared/datasets/harvest; any
 // folder in the datasets README's format works, e.g. a held-out set) is served by a file server on loopback and
 // submitted to the compiled service (`bin/docex.js start`, default settings, a throwaway database on the test
-// PostgreSQL: bench/pipeline/service.ts) with its URL, all at once as a batch would arrive. When a job's webhook
+// PostgreSQL: bench/pipeline/service.ts) with its URL, all at once as a batch would arrive (--one-at-a-time: each
+// after the previous one was delivered, so submit -> processed is one job's own latency). When a job's webhook
 // has come, its row is fetched with GET /v1/documents/:consumerRefId and its extractedData scored against the label
 // (bench/accuracy/score.ts: each content id weighs one). Printed: the fields per kind, the receipt targets of issue
 // 12 (total, date, vendor) through the API and in process, every document where the two differ, and submit ->
@@ -46,10 +47,18 @@ interface Args {
   limit: number;
   misses: boolean;
   baseline: boolean;
+  sequential: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { datasets: [], kinds: REAL_KINDS, limit: Infinity, misses: false, baseline: true };
+  const args: Args = {
+    datasets: [],
+    kinds: REAL_KINDS,
+    limit: Infinity,
+    misses: false,
+    baseline: true,
+    sequential: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const value = () => {
@@ -62,6 +71,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--limit') args.limit = Number(value());
     else if (arg === '--misses') args.misses = true;
     else if (arg === '--no-baseline') args.baseline = false;
+    else if (arg === '--one-at-a-time') args.sequential = true;
     else throw new Error(`unknown option ${arg} (see the comment at the top of bench/api-accuracy.ts)`);
   }
   if (args.datasets.length === 0) args.datasets.push(path.resolve(ROOT, '../shared/datasets/harvest'));
@@ -77,32 +87,42 @@ interface Outcome {
   latencyMs: number | null;
 }
 
-async function throughApi(rows: readonly DatasetRow[]): Promise<{ scores: DocumentScore[]; latencies: number[] }> {
+async function throughApi(
+  rows: readonly DatasetRow[],
+  sequential: boolean,
+): Promise<{ scores: DocumentScore[]; latencies: (number | null)[] }> {
   const files = await startDocumentServer();
   try {
     for (const [i, row] of rows.entries()) files.file(`/${i}/${path.basename(row.file)}`, await readFile(row.file));
     return await withService(ROOT, ADMIN_URL, async (service) => {
-      const refs = rows.map((_, i) => `api-accuracy-${i}`);
-      const jobs: string[] = [];
-      for (const [i, row] of rows.entries())
-        jobs.push(await service.submit(files.url(`/${i}/${path.basename(row.file)}`), refs[i]!));
+      const ref = (i: number) => `api-accuracy-${i}`;
+      const submit = (i: number) => service.submit(files.url(`/${i}/${path.basename(rows[i]!.file)}`), ref(i));
       const scores: DocumentScore[] = [];
-      const latencies: number[] = [];
-      for (const [i, row] of rows.entries()) {
+      const latencies: (number | null)[] = [];
+      const collect = async (i: number, jobId: string) => {
+        const row = rows[i]!;
         try {
-          const delivery = await service.delivered(jobs[i]!, JOB_TIMEOUT_MS);
-          const job = await service.job(refs[i]!);
+          const delivery = await service.delivered(jobId, JOB_TIMEOUT_MS);
+          const job = await service.job(ref(i));
           const latency = delivery.processedAt - delivery.createdAt;
-          latencies.push(latency);
+          latencies[i] = latency;
           const failed =
             job.status !== 'processed'
               ? `${String(job.status)}: ${String(job.errorCode)} ${String(job.error)}`
               : undefined;
-          scores.push(scoreDocument(row, (job.extractedData ?? null) as InvoiceResult | null, 1, latency, failed));
+          scores[i] = scoreDocument(row, (job.extractedData ?? null) as InvoiceResult | null, 1, latency, failed);
         } catch (error) {
-          scores.push(scoreDocument(row, null, 1, 0, (error as Error).message));
+          latencies[i] = null;
+          scores[i] = scoreDocument(row, null, 1, 0, (error as Error).message);
         }
         process.stderr.write('.');
+      };
+      if (sequential) {
+        for (let i = 0; i < rows.length; i += 1) await collect(i, await submit(i));
+      } else {
+        const jobs: string[] = [];
+        for (let i = 0; i < rows.length; i += 1) jobs.push(await submit(i));
+        for (let i = 0; i < rows.length; i += 1) await collect(i, jobs[i]!);
       }
       process.stderr.write('\n');
       return { scores, latencies };
@@ -170,7 +190,7 @@ async function main(): Promise<void> {
   }
   if (rows.length === 0) throw new Error('no document of those kinds in the datasets');
   console.error(`${rows.length} documents through the API (the service's defaults), then in process`);
-  const api = await throughApi(rows);
+  const api = await throughApi(rows, args.sequential);
   const local = args.baseline ? await inProcess(rows) : null;
   const outcomes: Outcome[] = rows.map((row, i) => ({
     row,
@@ -210,10 +230,10 @@ async function main(): Promise<void> {
     );
     out.push(`| ${field} | ${(100 * target).toFixed(0)}% | ${cells.join(' | ')} |`);
   }
-  const latencies = api.latencies;
+  const latencies = api.latencies.filter((l): l is number => l !== null);
   out.push(
     '',
-    `submit -> processed: p50 ${(quantile(latencies, 0.5) / 1000).toFixed(1)} s, p95 ${(quantile(latencies, 0.95) / 1000).toFixed(1)} s (${latencies.length} jobs submitted at once, the worker's default concurrency; ${loadNote()})`,
+    `submit -> processed: p50 ${(quantile(latencies, 0.5) / 1000).toFixed(1)} s, p95 ${(quantile(latencies, 0.95) / 1000).toFixed(1)} s (${latencies.length} jobs ${args.sequential ? 'one after the other' : "submitted at once, the worker's default concurrency"}; ${loadNote()})`,
     `failed through the API: ${api.scores.filter((s) => s.error).length}`,
   );
   if (local) {
