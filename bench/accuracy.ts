@@ -2,6 +2,7 @@
 //
 //   npm run bench:accuracy -- [--dataset DIR ...] [--no-einvoice] [--lofo] [--no-ranker] [--images]
 //                             [--image-text auto|always|off] [--limit N] [--misses] [--save] [--cache]
+//                             [--noise R [--seed N]]
 //
 // Without --dataset it reads the three development sets under ../shared/datasets (zugferd-corpus, invoice2data,
 // harvest). Each document goes through the service's path (PDF reading in the sandbox, embedded e-invoice unless
@@ -13,7 +14,9 @@
 // all other families and scores the left-out one; the pooled figure is printed beside the in-sample one. Each
 // document is read once; only extraction repeats per fold. --save writes the output under bench/accuracy/results/
 // named by commit. --misses lists every wrong field. --cache keeps read documents under .bench/ for fast
-// iteration on extraction (timings are then meaningless; a final figure is measured without it).
+// iteration on extraction (timings are then meaningless; a final figure is measured without it). --noise R misreads
+// the words of OCR pages at R per character (bench/accuracy/misread.ts; seeded per document, --seed N): how much
+// of a figure survives a reader with that error rate.
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,6 +24,7 @@ import { createOcrPool, type OcrPool } from '../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
 import { loadLearner, type TrainingDocument } from './accuracy/learned.js';
 import { readDataset, type DatasetRow } from './accuracy/manifest.js';
+import { misreadDocument } from './accuracy/misread.js';
 import { renderFamilies, renderMisses, renderTable } from './accuracy/report.js';
 import { extractInvoiceOf, fileReadCache, readForBench, type ReadOutcome } from './accuracy/run-document.js';
 import { scoreDocument, summarize, type DocumentScore } from './accuracy/score.js';
@@ -41,6 +45,8 @@ interface Args {
   ranker: boolean;
   save: boolean;
   cache: boolean;
+  noise: number;
+  seed: number;
 }
 
 function imageTextMode(value: string | undefined): Args['imageText'] {
@@ -60,6 +66,8 @@ function parseArgs(argv: readonly string[]): Args {
     ranker: true,
     save: false,
     cache: false,
+    noise: 0,
+    seed: 1,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -73,11 +81,15 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--cache') args.cache = true;
     else if (arg === '--image-text') args.imageText = imageTextMode(argv[++i]);
     else if (arg === '--limit') args.limit = Number(argv[++i]);
+    else if (arg === '--noise') args.noise = Number(argv[++i]);
+    else if (arg === '--seed') args.seed = Number(argv[++i]);
     else throw new Error(`unknown argument ${arg}`);
   }
   if (args.datasets.length === 0) args.datasets = DEFAULT_DATASETS;
   if (args.datasets.some((d) => d === '')) throw new Error('--dataset needs a folder');
   if (!(args.limit > 0)) throw new Error('--limit must be a positive number');
+  if (!(args.noise >= 0 && args.noise < 1)) throw new Error('--noise takes a rate per character, 0 <= R < 1');
+  if (!Number.isInteger(args.seed)) throw new Error('--seed takes an integer');
   return args;
 }
 
@@ -109,10 +121,12 @@ function trainingOf(reads: readonly ReadRow[]): TrainingDocument[] {
 function scoreWith(
   reads: readonly ReadRow[],
   ranker: ReturnType<Awaited<ReturnType<typeof loadLearner>>['fit']>,
+  noise: { rate: number; seed: number },
 ): DocumentScore[] {
   return reads.map(({ row, read, error }) => {
     if (!read) return scoreDocument(row, null, 0, 0, error);
-    const extracted = ranker ? extractInvoiceOf(read.document, ranker) : read.rules;
+    const document = misreadDocument(read.document, noise.rate, noise.seed, row.docPath);
+    const extracted = ranker || noise.rate > 0 ? extractInvoiceOf(document, ranker ?? undefined) : read.rules;
     return { ...scoreDocument(row, extracted.result, read.pages, read.readMs + extracted.ms), extractMs: extracted.ms };
   });
 }
@@ -199,11 +213,12 @@ async function main(): Promise<void> {
       : args.einvoice
         ? 'e-invoice XML when present'
         : 'text path (--no-einvoice)';
-    const inSampleScores = scoreWith(reads, learner.fit(trainingOf(reads)));
+    const noise = { rate: args.noise, seed: args.seed };
+    const inSampleScores = scoreWith(reads, learner.fit(trainingOf(reads)), noise);
     const inSample = summariesOf(inSampleScores, names);
     out.push(
       `Command: npm run bench:accuracy -- ${process.argv.slice(2).join(' ')}`,
-      `Commit: ${commitId()}; learned part: ${learner.description}${args.cache ? '; read from the cache: ms per page is not a timing' : ''}`,
+      `Commit: ${commitId()}; learned part: ${learner.description}${args.cache ? '; read from the cache: ms per page is not a timing' : ''}${args.noise > 0 ? `; OCR pages misread at ${args.noise} per character, seed ${args.seed}` : ''}`,
       '',
     );
     out.push(renderTable(inSample.perDataset, `Accuracy per dataset, ${path}, in-sample`), '');
@@ -218,6 +233,7 @@ async function main(): Promise<void> {
           ...scoreWith(
             reads.filter((r) => familyKey(r.row) === family),
             ranker,
+            noise,
           ),
         );
       }

@@ -13,6 +13,7 @@ import type { Line, ReadDocument, Word } from '../../src/pipeline/model.js';
 import { extractInvoice } from '../../src/pipeline/extract/builtin/index.js';
 import { parseDate } from '../../src/pipeline/extract/parse/index.js';
 import { random } from './degrade.js';
+import { misread } from './misread.js';
 import { normalizeValue } from './normalize.js';
 
 interface Key {
@@ -46,41 +47,6 @@ function lineOf(row: string): Line | null {
     cursor += w + perChar;
   }
   return { text: tokens.join(' '), bbox: { x, y, width, height }, words, confidence: 0.95 };
-}
-
-/** Characters OCR confuses, both ways. */
-const LOOKALIKE: Record<string, string> = {
-  O: '0',
-  '0': 'O',
-  I: '1',
-  '1': 'I',
-  l: '1',
-  S: '5',
-  '5': 'S',
-  B: '8',
-  '8': 'B',
-  Z: '2',
-  '2': 'Z',
-  G: '6',
-  '6': 'G',
-  ',': '.',
-  '.': ',',
-};
-
-/** The text of one box line misread at `rate` per character: a look-alike, a dropped character or a split word. */
-function misread(text: string, rate: number, next: () => number): string {
-  let out = '';
-  for (const ch of text) {
-    if (next() >= rate) {
-      out += ch;
-      continue;
-    }
-    const kind = next();
-    if (kind < 0.6 && LOOKALIKE[ch] !== undefined) out += LOOKALIKE[ch];
-    else if (kind < 0.8) continue;
-    else out += ch === ' ' ? '' : `${ch} `;
-  }
-  return out;
 }
 
 export function receiptDocument(boxes: string, noise = 0, seed = 1): ReadDocument {

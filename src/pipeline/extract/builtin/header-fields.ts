@@ -2,7 +2,7 @@
 // document the title says it is. Each comes from a label and the value next to or under it; the document title
 // ("Rechnung Nr. 4711 vom 05.03.2026", "Invoice INV/2026/0008") and payment terms ("zahlbar bis 04.04.2026")
 // are weaker sources used when a label gives nothing better.
-import { findDates, findPoNumbers, type LabelField } from '../parse/index.js';
+import { findDates, findPoNumbers, type FoundDate, type LabelField } from '../parse/index.js';
 import { candidate, type Candidate } from './candidates.js';
 import { chooseCandidate, type FieldRanker, type RankedField } from './ranking.js';
 import type { DocumentHints } from './hints.js';
@@ -201,6 +201,29 @@ function receiptDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): 
   return [];
 }
 
+/**
+ * A document that prints one date, once or more, is dated by it: a receipt whose sale time OCR garbled ("11:26" read
+ * as "1126", so receiptDate finds no time beside the date), a short bill with its date and no label. Used only when
+ * no label, title, letter or receipt rule found a date; a second distinct date anywhere (a due date, a period, a
+ * best-before) stops it, and a date in a row labelled as another date never counts as the document's.
+ */
+function onlyDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): Candidate<string>[] {
+  let first: { segment: (typeof layout.segments)[number]; date: FoundDate } | null = null;
+  for (const segment of layout.segments) {
+    for (const date of findDates(segment.text, { order: hints.dateOrder })) {
+      if (first !== null && first.date.iso !== date.iso) return [];
+      first ??= { segment, date };
+    }
+  }
+  if (first === null) return [];
+  const { segment, date } = first;
+  const row = labels.rowSegments(segment.page, segment.bbox, segment.line);
+  if (row.some((s) => labels.inSegment(s).some((h) => h.field !== 'invoice_date' && DATE_LABELS.includes(h.field))))
+    return [];
+  const evidence = evidenceOf({ run: segment, from: 0, to: segment.text.length }, date.index, date.index + date.length);
+  return evidence ? [candidate(date.iso, 0.25, evidence, 'only-date')] : [];
+}
+
 /** "PO-12345", "P.O.#4711": order numbers glued to their prefix, anywhere in the text. */
 function gluedPoNumbers(layout: Layout): Candidate<string>[] {
   const found: Candidate<string>[] = [];
@@ -338,6 +361,7 @@ export function readHeaderFields(
   invoiceDates.push(...title.dates);
   if (invoiceDates.length === 0) invoiceDates.push(...letterDate(layout, labels, hints));
   if (invoiceDates.length === 0) invoiceDates.push(...receiptDate(layout, labels, hints));
+  if (invoiceDates.length === 0) invoiceDates.push(...onlyDate(layout, labels, hints));
   const dueDates = labelled(labels, ['due_date'], date);
   if (dueDates.length === 0) dueDates.push(...paymentTermsDueDate(layout, hints));
   if (dueDates.length === 0) dueDates.push(...directDebitDueDate(layout, hints));

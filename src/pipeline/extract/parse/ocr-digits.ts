@@ -1,22 +1,25 @@
-// OCR engines misread 0 as "O" and 1 as "l" or "I" inside printed amounts ("1O4,5O", "l23.45"), and more letters
-// inside dates ("02/O1/2018", "10/01/Z018"). Correcting these letters everywhere would turn words into numbers, so only
-// a token that is otherwise clearly an amount or a date is corrected. Amounts: digit-like characters only, optional
+// OCR engines misread digits as look-alike letters inside printed amounts ("1O4,5O", "l23.45", "1B.90") and
+// dates ("02/O1/2018", "10/01/Z018"). Correcting these letters everywhere would turn words into numbers, so only a
+// token that is otherwise clearly an amount or a date is corrected. Amounts: digit-like characters only, optional
 // groups of three, a decimal separator followed by exactly two places, and at least one real digit on each side of
-// that separator ("lO.OO" or "II.10" stay as printed).
+// that separator ("lO.OO" or "II.10" stay as printed). O, l and I are read as 0 and 1 anywhere in such a token; S,
+// B, Z and G as 5, 8, 2 and 6 only after its first character: a leading S is more often a misread "$" ("S12.50")
+// than a 5, and a leading letter glued to an amount is never read as one.
 
 const OCR_AMOUNT =
-  /(?<![\p{L}\p{N}.,'’])[\dOlI]+(?:[.,'’][\dOlI]{3})*[.,][\dOlI]{2}(?![\p{L}\p{N}]|[.,'’][\p{L}\p{N}])/gu;
-const CONFUSABLE = /[OlI]/;
+  /(?<![\p{L}\p{N}.,'’])[\dOlI][\dOlISBZG]*(?:[.,'’][\dOlISBZG]{3})*[.,][\dOlISBZG]{2}(?![\p{L}\p{N}]|[.,'’][\p{L}\p{N}])/gu;
+const CONFUSABLE = /[OlISBZG]/;
+const AMOUNT_LOOKALIKE: Readonly<Record<string, string>> = { O: '0', l: '1', I: '1', S: '5', B: '8', Z: '2', G: '6' };
 
 function correctToken(token: string): string {
   if (!CONFUSABLE.test(token)) return token;
   const separator = Math.max(token.lastIndexOf('.'), token.lastIndexOf(','));
   if (!/\d/.test(token.slice(0, separator)) || !/\d/.test(token.slice(separator + 1))) return token;
-  return token.replace(/O/g, '0').replace(/[lI]/g, '1');
+  return token.replace(/[OlISBZG]/g, (c) => AMOUNT_LOOKALIKE[c] as string);
 }
 
 /**
- * `text` with "O" read as 0 and "l"/"I" as 1 inside amount-shaped tokens (see above), everything else unchanged.
+ * `text` with look-alike letters read as digits inside amount-shaped tokens (see above), everything else unchanged.
  * The result has the same length, so offsets into it are offsets into `text`.
  */
 export function correctOcrDigits(text: string): string {
@@ -33,7 +36,16 @@ const OCR_DATE = /(?<![\p{L}\p{N}])[\dOoIlZSB]{1,4}[-./][\dOoIlZSB]{1,2}[-./][\d
  * date's shape is surer than an amount's, so more letters are corrected), everything else unchanged; same length.
  */
 export function correctOcrDateDigits(text: string): string {
-  return text.replace(OCR_DATE, (token) =>
-    (token.match(/\d/g) ?? []).length >= 4 ? token.replace(/[OoIlZSB]/g, (c) => DATE_LOOKALIKE[c] as string) : token,
-  );
+  return text
+    .replace(OCR_DATE, (token) =>
+      (token.match(/\d/g) ?? []).length >= 4 ? token.replace(/[OoIlZSB]/g, (c) => DATE_LOOKALIKE[c] as string) : token,
+    )
+    .replace(COMMA_DATE, (token) => token.replace(/,/g, '.'));
 }
+
+/**
+ * A day-first date whose dots OCR read as commas, some or all ("31.08,2015", "31,08,2015"): two groups of one or
+ * two digits and a four-digit year of this century or the last. No number is printed so (digit groups are three
+ * long), so the commas are read as the dots they stand for.
+ */
+const COMMA_DATE = /(?<![\p{L}\p{N}.,])\d{1,2}(?:,\d{1,2}[.,]|\.\d{1,2},)(?:19|20)\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;

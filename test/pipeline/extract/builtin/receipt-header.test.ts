@@ -155,3 +155,38 @@ describe('order references printed with their prefix', () => {
     expect(extractInvoice(doc, OPTIONS).summary_data.po_number).toBe('PO-69897');
   });
 });
+
+describe('a document that prints one date', () => {
+  const receipt = (rows: readonly string[]) =>
+    buildDocument([
+      {
+        lines: [
+          [30, [80, 'KEDAI RUNCIT MAJU']],
+          [100, [20, 'ROTI'], rightAt(200, '2.50')],
+          [120, [20, 'TOTAL'], rightAt(200, '2.50')],
+          ...rows.map((text, i): [number, [number, string]] => [200 + 14 * i, [20, text]]),
+        ],
+      },
+    ]);
+
+  it('is dated by it when OCR garbled the time beside it (no label, no time, no place)', () => {
+    for (const [row, iso] of [
+      ['04.12.2014 1126', '2014-12-04'],
+      ['Kasse:3 31.08.2015', '2015-08-31'],
+      ['17-01-2024 15 3144', '2024-01-17'],
+    ] as const) {
+      expect(extractInvoice(receipt([row, 'TERIMA KASIH']), OPTIONS).summary_data.invoice_date, row).toBe(iso);
+    }
+    // Printed twice, the same date: still the one date.
+    expect(extractInvoice(receipt(['Kasse:3 04.12.2014', 'Bon 04.12.2014']), OPTIONS).summary_data.invoice_date).toBe(
+      '2014-12-04',
+    );
+  });
+
+  it('is not dated when a second date is printed anywhere, or the only date is labelled as another', () => {
+    expect(
+      extractInvoice(receipt(['Kasse:3 04.12.2014', 'Gültig bis 31.12.2014']), OPTIONS).summary_data.invoice_date,
+    ).toBe(null);
+    expect(extractInvoice(receipt(['Due date: 04.12.2014']), OPTIONS).summary_data.invoice_date).toBe(null);
+  });
+});

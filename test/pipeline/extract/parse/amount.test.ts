@@ -337,6 +337,18 @@ describe('OCR digit confusions', () => {
     expect(parseAmount('12,5O lei')).toMatchObject({ value: '12.50', currency: 'RON' });
   });
 
+  it("reads S, B, Z and G as 5, 8, 2 and 6 after an amount's first character (thermal receipts)", () => {
+    expect(parseAmount('1B.90')).toMatchObject({ value: '18.90', raw: '1B.90' });
+    expect(parseAmount('2S,5O')).toMatchObject({ value: '25.50' });
+    expect(parseAmount('1Z.6G')).toMatchObject({ value: '12.66' });
+    expect(findAmounts('TOTAL 1B.90 CASH 20.00').map((a) => a.value)).toEqual(['18.90', '20.00']);
+  });
+
+  it('never reads a leading S, B, Z or G as a digit: "S12.50" is a misread "$", not 512.50', () => {
+    for (const text of ['S12.50', 'B.90', 'SB.50', 'ZG.00', 'G1.20']) expect(parseAmount(text), text).toBeNull();
+    expect(findAmounts('S12.50 SIZE 1B.SS').map((a) => a.value)).toEqual([]);
+  });
+
   it('leaves everything else alone: no decimals, no real digit on a side, words, dates', () => {
     for (const text of ['1O', 'l23', '1O4,5', '1O4,500', 'lO.OO', '1OO,OO', 'II.10', 'Il', 'OIL 12']) {
       expect(parseAmount(text), text).toBeNull();

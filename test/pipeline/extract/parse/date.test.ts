@@ -276,6 +276,14 @@ describe('findDates', () => {
     expect(findDates('SOLD/OUT/ZONE 1O/B')).toEqual([]);
   });
 
+  it('reads a day-first date whose dots OCR read as commas, some or all, and leaves numbers alone', () => {
+    const text = 'DATUM 31.08,2015 KASSE 2 / 01,09,2016 / 1,234,567 / 12.50,2018.5';
+    expect(findDates(text, { order: 'DMY' }).map((d) => [d.iso, d.raw])).toEqual([
+      ['2015-08-31', '31.08,2015'],
+      ['2016-09-01', '01,09,2016'],
+    ]);
+  });
+
   it('finds every date in running text with its position', () => {
     const text = 'Invoice date: 15.03.2026 / due 14 April 2026, delivered March 2, 2026; period 2026-03-01';
     expect(findDates(text).map((d) => [d.iso, text.slice(d.index, d.index + d.length)])).toEqual([
