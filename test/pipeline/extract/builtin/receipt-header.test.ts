@@ -190,3 +190,25 @@ describe('a document that prints one date', () => {
     expect(extractInvoice(receipt(['Due date: 04.12.2014']), OPTIONS).summary_data.invoice_date).toBe(null);
   });
 });
+
+describe('a till that sums its taxes under "Total taxes"', () => {
+  it('reads that sum as the tax, and the total from its own line', () => {
+    for (const label of ['TOTAL TAXE:', 'Total taxes', 'TOTAL DES TAXES']) {
+      const doc = buildDocument([
+        {
+          lines: [
+            [30, [80, 'HIPERMARCHE EXEMPLE']],
+            [100, [20, 'PAINE'], rightAt(200, '3,60 B')],
+            [120, [20, 'NUTELLA'], rightAt(200, '19,40 B')],
+            [140, [20, 'TOTAL:'], rightAt(200, '23,00')],
+            [160, [20, 'CARD'], rightAt(200, '23,00')],
+            [200, [20, 'B-TVA 9%'], [90, '1,90'], rightAt(200, '23,00')],
+            [220, [20, label], [90, '1,90']],
+          ],
+        },
+      ]);
+      const summary = extractInvoice(doc, OPTIONS).summary_data;
+      expect([summary.total, summary.tax], label).toEqual([23, 1.9]);
+    }
+  });
+});
