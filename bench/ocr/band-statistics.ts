@@ -18,6 +18,7 @@ import {
   detectionBands,
   detectionInputSize,
   PADDLE_DEFAULTS,
+  stitchBands,
   type DetectionBand,
 } from '../../src/pipeline/read/ocr/paddle/engine.js';
 import { encodeFields, optimizeGraph, parseFields, type Field } from '../../src/pipeline/read/ocr/paddle/onnx-graph.js';
@@ -108,17 +109,7 @@ async function main(): Promise<void> {
     const whole = await readPooling(data, width, height);
     const bands = detectionBands(height, bandRows);
     const rowsOf = (band: DetectionBand) => data.subarray(band.start * width, band.end * width);
-    const assemble = async (read: (band: DetectionBand) => Promise<Float32Array>) => {
-      const map = new Float32Array(width * height);
-      for (const band of bands) {
-        const part = await read(band);
-        map.set(
-          part.subarray((band.keepFrom - band.start) * width, (band.keepTo - band.start) * width),
-          band.keepFrom * width,
-        );
-      }
-      return map;
-    };
+    const assemble = (read: (band: DetectionBand) => Promise<Float32Array>) => stitchBands(bands, width, height, read);
     const local: { pools: ort.Tensor[]; rows: number }[] = [];
     const plain = await assemble(async (band) => {
       const out = await readPooling(rowsOf(band), width, band.end - band.start);

@@ -110,6 +110,24 @@ export function detectionBands(height: number, bandRows: number): DetectionBand[
   }
 }
 
+/** One map of `width` x `height` from the bands' maps, each band giving its kept rows, read one band at a time. */
+export async function stitchBands(
+  bands: readonly DetectionBand[],
+  width: number,
+  height: number,
+  read: (band: DetectionBand) => Promise<Float32Array>,
+): Promise<Float32Array> {
+  const map = new Float32Array(width * height);
+  for (const band of bands) {
+    const data = await read(band);
+    map.set(
+      data.subarray((band.keepFrom - band.start) * width, (band.keepTo - band.start) * width),
+      band.keepFrom * width,
+    );
+  }
+  return map;
+}
+
 /** The recognizer's fixed input height and its time-step width (PP-OCRv4: one step per 8 input pixels). */
 const REC_HEIGHT = 48;
 const REC_STEP = 8;
@@ -280,15 +298,7 @@ export class PaddleOcr {
     };
     const bands = detectionBands(input.height, this.settings.detectionBandRows);
     if (bands.length === 1) return run(bands[0]!);
-    const map = new Float32Array(width * input.height);
-    for (const band of bands) {
-      const data = await run(band);
-      map.set(
-        data.subarray((band.keepFrom - band.start) * width, (band.keepTo - band.start) * width),
-        band.keepFrom * width,
-      );
-    }
-    return map;
+    return stitchBands(bands, width, input.height, run);
   }
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
