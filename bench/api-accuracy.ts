@@ -24,7 +24,7 @@ import { createOcrPool } from '../src/pipeline/read/ocr/index.js';
 import { createPdfSandboxPool } from '../src/pipeline/read/pdf/index.js';
 import { startDocumentServer } from '../test/support/document-server.js';
 import { readDataset, type DatasetRow } from './accuracy/manifest.js';
-import { renderMisses, renderTable } from './accuracy/report.js';
+import { cell, renderMisses, renderTable } from './accuracy/report.js';
 import { runDocument } from './accuracy/run-document.js';
 import { scoreDocument, summarize, type DocumentScore } from './accuracy/score.js';
 import { withService } from './pipeline/service.js';
@@ -76,15 +76,6 @@ function parseArgs(argv: string[]): Args {
   }
   if (args.datasets.length === 0) args.datasets.push(path.resolve(ROOT, '../shared/datasets/harvest'));
   return args;
-}
-
-/** One row's figures: through the API and, when measured, in process. */
-interface Outcome {
-  row: DatasetRow;
-  api: DocumentScore;
-  local: DocumentScore | null;
-  /** Submit -> processed, ms, from the job's own timestamps. */
-  latencyMs: number | null;
 }
 
 async function throughApi(
@@ -154,17 +145,12 @@ async function inProcess(rows: readonly DatasetRow[]): Promise<DocumentScore[]> 
   }
 }
 
-const percent = (correct: number, total: number) => (total === 0 ? '–' : `${((100 * correct) / total).toFixed(1)}%`);
-
-function fieldCell(scores: readonly DocumentScore[], field: string): string {
-  const summary = summarize('x', scores).fields.get(field);
-  return summary ? `${percent(summary.correct, summary.total)} (${summary.total})` : '–';
-}
-
-function differences(outcomes: readonly Outcome[]): string[] {
+/** The documents whose fields or failure differ between the API's result and the in-process one (same order). */
+function differences(apiScores: readonly DocumentScore[], localScores: readonly DocumentScore[]): string[] {
   const lines: string[] = [];
-  for (const { row, api, local } of outcomes) {
-    if (local === null) continue;
+  for (const [i, api] of apiScores.entries()) {
+    const local = localScores[i]!;
+    const row = api.row;
     const changed = api.fields.filter((f) => {
       const mine = local.fields.find((l) => l.field === f.field);
       return mine !== undefined && mine.actual !== f.actual;
@@ -192,12 +178,6 @@ async function main(): Promise<void> {
   console.error(`${rows.length} documents through the API (the service's defaults), then in process`);
   const api = await throughApi(rows, args.sequential);
   const local = args.baseline ? await inProcess(rows) : null;
-  const outcomes: Outcome[] = rows.map((row, i) => ({
-    row,
-    api: api.scores[i]!,
-    local: local?.[i] ?? null,
-    latencyMs: api.latencies[i] ?? null,
-  }));
   const receipts = (scores: readonly DocumentScore[]) => scores.filter((s) => s.row.documentType === 'receipt');
   const kinds = [...new Set(rows.map((r) => r.kind))];
   const perKind = [
@@ -216,7 +196,10 @@ async function main(): Promise<void> {
     '',
   );
   out.push(
-    renderTable(perKind, 'Accuracy per kind, through the API (ms per page: submit -> processed per document)'),
+    renderTable(
+      perKind,
+      'Accuracy per kind, through the API (ms per page: submit -> processed per document; extraction ms: not measured)',
+    ),
     '',
   );
   out.push('### Issue 12 targets, through the API beside in process (same run)', '');
@@ -226,7 +209,7 @@ async function main(): Promise<void> {
   );
   for (const [field, target] of TARGETS) {
     const cells = [receipts(api.scores), receipts(local ?? []), api.scores, local ?? []].map((s) =>
-      s.length === 0 ? '–' : fieldCell(s, field),
+      s.length === 0 ? '–' : cell(summarize(field, s).fields.get(field)),
     );
     out.push(`| ${field} | ${(100 * target).toFixed(0)}% | ${cells.join(' | ')} |`);
   }
@@ -237,7 +220,7 @@ async function main(): Promise<void> {
     `failed through the API: ${api.scores.filter((s) => s.error).length}`,
   );
   if (local) {
-    const diff = differences(outcomes);
+    const diff = differences(api.scores, local);
     out.push(
       '',
       `### Where the API and the in-process read differ (${diff.length === 0 ? 'nowhere' : 'below'})`,

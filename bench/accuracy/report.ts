@@ -20,7 +20,8 @@ export function pooled(summary: DatasetSummary, fields: readonly string[]): Fiel
 }
 
 const ALL_FIELDS = SCORED_FIELDS.map(([field]) => field);
-const cell = (f: FieldSummary | undefined): string =>
+/** One field's accuracy and how many content ids it was labelled on, "97.3% (37)", or '–'. */
+export const cell = (f: FieldSummary | undefined): string =>
   f && f.total > 0 ? `${percent(f.correct / f.total)} (${f.total})` : '–';
 const lineF1 = (s: DatasetSummary): string =>
   s.lines.contentIds > 0 ? `${percent(s.lines.f1)} (${s.lines.contentIds})` : '–';

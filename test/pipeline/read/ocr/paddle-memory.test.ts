@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DETECTION_BAND_OVERLAP,
   detectionBands,
+  PaddleOcr,
   recognizerRuns,
   REC_RUN_COLUMNS,
 } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
-import { PaddleOcr } from '../../../../src/pipeline/read/ocr/paddle/engine.js';
 import { collectGarbage } from '../../../../src/pipeline/read/ocr/paddle/model-task.js';
 import { PaddleModelThread } from '../../../../src/pipeline/read/ocr/paddle/model-thread.js';
 import { loadPaddleModelFiles } from '../../../../src/pipeline/read/ocr/paddle/models.js';

@@ -110,13 +110,17 @@ export function detectionBands(height: number, bandRows: number): DetectionBand[
   }
 }
 
-/** One map of `width` x `height` from the bands' maps, each band giving its kept rows, read one band at a time. */
+/**
+ * One map of `width` x `height` from the bands' maps, each band giving its kept rows, read one band at a time. A
+ * single band is the whole input: its map is returned as it is.
+ */
 export async function stitchBands(
   bands: readonly DetectionBand[],
   width: number,
   height: number,
   read: (band: DetectionBand) => Promise<Float32Array>,
 ): Promise<Float32Array> {
+  if (bands.length === 1) return read(bands[0]!);
   const map = new Float32Array(width * height);
   for (const band of bands) {
     const data = await read(band);
@@ -296,9 +300,7 @@ export class PaddleOcr {
       );
       return output.data;
     };
-    const bands = detectionBands(input.height, this.settings.detectionBandRows);
-    if (bands.length === 1) return run(bands[0]!);
-    return stitchBands(bands, width, input.height, run);
+    return stitchBands(detectionBands(input.height, this.settings.detectionBandRows), width, input.height, run);
   }
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
