@@ -17,7 +17,8 @@ import {
   type FindAmountsHint,
   type LabelLanguage,
 } from '../parse/index.js';
-import { countryVotes, showsCountry } from '../parse/country-cues.js';
+import { countryVotes, showsCountry, type Country } from '../parse/country-cues.js';
+import { namesOnlyEuroArea } from '../parse/euro-area.js';
 import { CURRENCY_SYMBOL_PATTERN } from '../parse/currency.js';
 import { currencyFromCountry, decideDateOrder } from '../parse/document-conventions.js';
 import type { Layout, Segment } from './layout/layout.js';
@@ -115,6 +116,12 @@ function labelledCurrency(layout: Layout): { code: string; segment: Segment } | 
   return null;
 }
 
+/** The segment that shows where a currency decided from the country comes from: the state named, or the cue. */
+function showsCurrencyCountry(text: string, decided: { currency: string; country: Country }): boolean {
+  if (decided.country === 'EU' && decided.currency === 'EUR') return namesOnlyEuroArea(text);
+  return showsCountry(text, decided.country);
+}
+
 export function readHints(layout: Layout): DocumentHints {
   const texts = layout.segments.map((s) => s.text);
   const lines = layout.lines.map((l) => l.text);
@@ -124,7 +131,7 @@ export function readHints(layout: Layout): DocumentHints {
   const found = labelled?.code ?? detectCurrency(texts.join('\n'));
   // A document printing no currency at all is priced in its country's (an Indonesian receipt's "174,600"); the
   // segment that shows the country (its NPWP, its ZIP code) is the evidence.
-  const byCountry = found ? null : currencyFromCountry(countries);
+  const byCountry = found ? null : currencyFromCountry(countries, lines);
   const currency = found ?? byCountry?.currency ?? null;
   const language = detectLabelLanguage(layout.segments);
   // Decided once from the whole document, then every date is read with it (see decideDateOrder).
@@ -136,7 +143,7 @@ export function readHints(layout: Layout): DocumentHints {
     currencySegment:
       labelled?.segment ??
       (byCountry
-        ? (layout.segments.find((s) => showsCountry(s.text, byCountry.country)) ?? null)
+        ? (layout.segments.find((s) => showsCurrencyCountry(s.text, byCountry)) ?? null)
         : currency
           ? currencyEvidence(layout.segments, currency, decimalSeparator)
           : null),

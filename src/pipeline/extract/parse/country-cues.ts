@@ -98,7 +98,8 @@ export const COUNTRY_CURRENCY: Readonly<Record<Country, string | null>> = {
   IN: 'INR',
   ID: 'IDR',
   CH: 'CHF',
-  // The euro area is most of the EU, not all of it (CZ, PL, RO ...): no guess.
+  // The euro area is most of the EU, not all of it (CZ, PL, RO ...): decided from the states a document names
+  // (currencyFromCountry, euro-area.ts).
   EU: null,
 };
 

@@ -4,6 +4,7 @@
 // addresses, telephone numbers and tax identifiers belong to, its language, its currency.
 import { countryVotes, leadingCountry, COUNTRY_CURRENCY, type Country } from './country-cues.js';
 import { dateOrderEvidence } from './date-scan.js';
+import { namesOnlyEuroArea } from './euro-area.js';
 import type { DateOrder } from './locale.js';
 
 /** What decided the order, strongest first; `null` when nothing did (readers then fall back to day-first). */
@@ -75,13 +76,19 @@ export function decideDateOrder(
   return { order: null, basis: null };
 }
 
-/** The currency of a document that prints none: its country's, when the country is clear and has one currency. */
+/**
+ * The currency of a document that prints none: its country's, when the country is clear and has one currency. The
+ * EU has several: there it is the euro when the document names euro-area states only (euro-area.ts).
+ */
 export function currencyFromCountry(
   countries: ReadonlyMap<Country, number>,
+  samples: readonly string[],
 ): { currency: string; country: Country } | null {
   const country = leadingCountry(countries);
-  const currency = country ? COUNTRY_CURRENCY[country] : null;
-  return country && currency ? { currency, country } : null;
+  if (!country) return null;
+  const currency =
+    country === 'EU' ? (namesOnlyEuroArea(samples.join('\n')) ? 'EUR' : null) : COUNTRY_CURRENCY[country];
+  return currency ? { currency, country } : null;
 }
 
 export type { DateOrder };

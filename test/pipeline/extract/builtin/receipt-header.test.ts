@@ -212,3 +212,31 @@ describe('a till that sums its taxes under "Total taxes"', () => {
     }
   });
 });
+
+describe('currency of a receipt that prints none', () => {
+  // As PaddleOCR reads a French café receipt: its dictionary has no "€", so no amount carries a sign.
+  const lines = (country: string) =>
+    buildDocument([
+      {
+        lines: [
+          [30, [200, `Starbucks Coffee ${country}`]],
+          [44, [200, '13, Bd Saint Michel']],
+          [100, [60, '1 PUMPKIN SPICE LATTE'], rightAt(400, '4,60')],
+          [130, [60, 'TOTAL H.T.'], rightAt(400, '4,30')],
+          [144, [60, 'TVA'], rightAt(400, '0,30')],
+          [158, [60, 'TOTAL NET'], rightAt(400, '4,60')],
+        ],
+      },
+    ]);
+
+  it('is the euro when the receipt names a euro-area state, with that line as its evidence', () => {
+    const result = extractInvoice(lines('France'), OPTIONS);
+    expect(result.summary_data.currency).toBe('EUR');
+    expect(result.fields['summary_data.currency']).toMatchObject({ raw: 'Starbucks Coffee France', page: 1 });
+  });
+
+  it('stays unknown when only EU-wide cues (TVA) or a state with its own currency are printed', () => {
+    expect(extractInvoice(lines('Europe'), OPTIONS).summary_data.currency).toBeNull();
+    expect(extractInvoice(lines('Romania'), OPTIONS).summary_data.currency).toBeNull();
+  });
+});

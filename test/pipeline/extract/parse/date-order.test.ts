@@ -98,12 +98,16 @@ describe('country cues', () => {
     expect(leadingCountry(countryVotes(['Thank you', 'Total 12.00']))).toBeNull();
   });
 
-  it('gives the currency of a clear country, and none for the EU (not all of it uses the euro)', () => {
-    expect(currencyFromCountry(countryVotes(['NPWP: 01.234.567.8-901.000']))).toEqual({
-      currency: 'IDR',
-      country: 'ID',
-    });
-    expect(currencyFromCountry(countryVotes(US_INVOICE))).toEqual({ currency: 'USD', country: 'US' });
-    expect(currencyFromCountry(countryVotes(GERMAN_INVOICE))).toBeNull();
+  it('gives the currency of a clear country; in the EU, the euro only for euro-area states', () => {
+    const decideCurrency = (samples: string[]) => currencyFromCountry(countryVotes(samples), samples);
+    expect(decideCurrency(['NPWP: 01.234.567.8-901.000'])).toEqual({ currency: 'IDR', country: 'ID' });
+    expect(decideCurrency(US_INVOICE)).toEqual({ currency: 'USD', country: 'US' });
+    // A German VAT number names Germany: euro.
+    expect(decideCurrency(GERMAN_INVOICE)).toEqual({ currency: 'EUR', country: 'EU' });
+    // EU cues that name no state (a tax word alone) decide nothing, nor do states with currencies of their own.
+    expect(decideCurrency(['Lieferant GmbH', 'inkl. MwSt 19%', 'Summe 12,50'])).toBeNull();
+    expect(decideCurrency(['Sklep Sp. z o.o.', 'NIP PL 5260250274', 'Razem 12,50'])).toBeNull();
+    // A German vendor billing a Polish customer: one euro state, one not, no guess.
+    expect(decideCurrency([...GERMAN_INVOICE, 'Kunde: Firma Sp. z o.o., Warszawa, Polska'])).toBeNull();
   });
 });
