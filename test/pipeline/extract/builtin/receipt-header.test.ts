@@ -240,3 +240,30 @@ describe('currency of a receipt that prints none', () => {
     expect(extractInvoice(lines('Romania'), OPTIONS).summary_data.currency).toBeNull();
   });
 });
+
+describe('a vendor name OCR read with digits for letters', () => {
+  const receipt = (source: 'ocr' | 'text') =>
+    buildDocument([
+      {
+        source,
+        // As PaddleOCR reads such rows (0.94-0.97 on the real captures); below 0.9 a guessed name is refused.
+        confidence: 0.95,
+        lines: [
+          [30, [200, 'PERN1AGAAN ZHENG HUI']],
+          [44, [200, 'NO 18, JALAN LANGSAT']],
+          [100, [60, 'NASI LEMAK'], rightAt(400, '4.50')],
+          [150, [60, 'TOTAL'], rightAt(400, '4.50')],
+        ],
+      },
+    ]);
+
+  it('reads them back as letters on an OCR page, and keeps what OCR read as the evidence', () => {
+    const result = extractInvoice(receipt('ocr'), OPTIONS);
+    expect(result.summary_data.vendor_name).toBe('PERNIAGAAN ZHENG HUI');
+    expect(result.fields['summary_data.vendor_name']?.raw).toBe('PERN1AGAAN ZHENG HUI');
+  });
+
+  it('leaves a PDF text layer as printed', () => {
+    expect(extractInvoice(receipt('text'), OPTIONS).summary_data.vendor_name).toBe('PERN1AGAAN ZHENG HUI');
+  });
+});

@@ -3,6 +3,7 @@
 // footer, matching the web domain, next to the seller's VAT id or bank account); then address-shaped blocks.
 import type { BBox } from '../../../model.js';
 import { findVatIds, matchLabel } from '../../parse/index.js';
+import { correctOcrLetters } from '../../parse/ocr-letters.js';
 import { candidate, type Candidate } from '../candidates.js';
 import type { DocumentHints } from '../hints.js';
 import { bottom, right, unionBoxes } from '../layout/geometry.js';
@@ -52,7 +53,10 @@ function runEvidence(run: TextRun): Evidence | null {
 function nameCandidate(block: PartyBlock): Candidate<string> | null {
   if (!block.name || !block.nameText) return null;
   const evidence = runEvidence(block.name);
-  return evidence ? candidate(block.nameText, block.confidence, evidence, block.rule) : null;
+  if (!evidence) return null;
+  // OCR's digits for letters ("PERN1AGAAN") are read back; the evidence keeps the text as read.
+  const name = evidence.source === 'ocr' ? correctOcrLetters(block.nameText) : block.nameText;
+  return candidate(name, block.confidence, evidence, block.rule);
 }
 
 function addressCandidate(rows: readonly TextRun[], confidence: number): Candidate<string> | null {
