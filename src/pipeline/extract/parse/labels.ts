@@ -43,6 +43,14 @@ export interface MatchLabelOptions {
   fields?: readonly LabelField[];
   /** Accept one wrong, missing or extra character in labels of 7 or more letters (default true). */
   fuzzy?: boolean;
+  /**
+   * The text was read by OCR: with `fuzzy`, the total's, subtotal's and amount due's labels of five or six letters
+   * ("TOTAL", "Summe", "Saldo") also match with one letter misread after the first ("TOTAY" for a faded, spaced
+   * "T O T A L"). Not for other fields: short words collide with real ones ("issued" / "issuer", "taxed" /
+   * "taxes", "valve" / "value"), while a total's amount is checked by the arithmetic of the totals block; and
+   * only as the one word of the text, as a totals label stands before its amount ("GLOSS PAINT" is no "gross").
+   */
+  ocr?: boolean;
 }
 
 interface Token {
@@ -62,6 +70,9 @@ interface Entry {
 
 const MAX_TEXT_CHARS = 400;
 const MIN_EDIT_LENGTH = 7;
+/** OCR text only: the shortest labels of these fields that match with one substituted letter. */
+const MIN_OCR_SUBSTITUTION_LENGTH = 5;
+const OCR_SUBSTITUTION_FIELDS: ReadonlySet<LabelField> = new Set(['total', 'subtotal', 'amount_due']);
 /** Shorter keys are compared exactly only: "in" must not become "ln", "rn" not "m". */
 const MIN_OCR_LENGTH = 4;
 /** One-edit matching only between words of at least this length ("Lieferung in" is not "Lieferung an"). */
@@ -135,6 +146,8 @@ interface Dictionary {
    * whose words all have 3+ letters take part.
    */
   buckets: Map<string, string[]>;
+  /** Keys of 5-6 letters of OCR_SUBSTITUTION_FIELDS, one word, by first letter and length. */
+  shortTotals: Map<string, string[]>;
   maxKeyLength: number;
   maxTokens: number;
 }
@@ -152,6 +165,7 @@ function compile(specs: readonly LabelSpec[]): Dictionary {
     exact: new Map(),
     ocr: new Map(),
     buckets: new Map(),
+    shortTotals: new Map(),
     maxKeyLength: 0,
     maxTokens: 0,
   };
@@ -170,20 +184,28 @@ function compile(specs: readonly LabelSpec[]): Dictionary {
         };
         addEntry(dictionary.exact, key, entry);
         if (tokens.every((t) => t.norm.length >= MIN_EDIT_WORD_LENGTH)) editable.add(key);
+        if (
+          OCR_SUBSTITUTION_FIELDS.has(spec.field) &&
+          tokens.length === 1 &&
+          key.length >= MIN_OCR_SUBSTITUTION_LENGTH &&
+          key.length < MIN_EDIT_LENGTH
+        )
+          addToBucket(dictionary.shortTotals, key);
         addEntry(dictionary.ocr, ocrKey(key), entry);
         dictionary.maxKeyLength = Math.max(dictionary.maxKeyLength, key.length);
         dictionary.maxTokens = Math.max(dictionary.maxTokens, tokens.length);
       }
     }
   }
-  for (const key of editable) {
-    if (key.length < MIN_EDIT_LENGTH - 1) continue;
-    const bucket = `${key[0]}:${key.length}`;
-    const keys = dictionary.buckets.get(bucket);
-    if (keys) keys.push(key);
-    else dictionary.buckets.set(bucket, [key]);
-  }
+  for (const key of editable) if (key.length >= MIN_EDIT_LENGTH - 1) addToBucket(dictionary.buckets, key);
   return dictionary;
+}
+
+function addToBucket(buckets: Map<string, string[]>, key: string): void {
+  const bucket = `${key[0]}:${key.length}`;
+  const keys = buckets.get(bucket);
+  if (!keys) buckets.set(bucket, [key]);
+  else if (!keys.includes(key)) keys.push(key);
 }
 
 const DICTIONARY = compile(LABEL_SPECS);
@@ -194,6 +216,16 @@ function nearEntries(key: string, shortWords: ReadonlyArray<readonly [number, nu
       if (withinOneEdit(key, candidate) && !editInShortWord(key, candidate, shortWords))
         return DICTIONARY.exact.get(candidate);
     }
+  }
+  return undefined;
+}
+
+/** A total's, subtotal's or amount due's short label with one letter after the first misread ("TOTAY"), OCR only. */
+function nearShortTotals(key: string): Entry[] | undefined {
+  for (const candidate of DICTIONARY.shortTotals.get(`${key[0]}:${key.length}`) ?? []) {
+    let differences = 0;
+    for (let i = 1; i < key.length && differences < 2; i++) if (key[i] !== candidate[i]) differences++;
+    if (differences === 1) return DICTIONARY.exact.get(candidate)?.filter((e) => OCR_SUBSTITUTION_FIELDS.has(e.field));
   }
   return undefined;
 }
@@ -279,6 +311,8 @@ export function matchLabel(text: string, options: MatchLabelOptions = {}): Label
   const candidates: Candidate[] = [];
   // Spans may split a label into more words than the dictionary writes ("Rechnungs nummer"), hence the +2.
   const maxSpan = DICTIONARY.maxTokens + 2;
+  // The only word of its cell, as a totals label stands before its amount: "GLOSS PAINT 12.99" is an item.
+  const alone = tokens.filter((t) => t.wordy).length === 1;
 
   for (let first = 0; first < tokens.length; first++) {
     let key = '';
@@ -296,6 +330,10 @@ export function matchLabel(text: string, options: MatchLabelOptions = {}): Label
       if (!entries && fuzzy && key.length >= MIN_EDIT_LENGTH && wordsLongEnoughForEdits(tokens, first, last + 1)) {
         kind = 'edit';
         entries = nearEntries(key, shortWordSpans(tokens, first, last + 1));
+      }
+      if (!entries && fuzzy && options.ocr && last === first && alone && key.length >= MIN_OCR_SUBSTITUTION_LENGTH) {
+        kind = 'edit';
+        entries = nearShortTotals(key);
       }
       if (!entries || insideLetterSpacing(tokens, first, last + 1)) continue;
       const candidate: Candidate = { first, last: last + 1, entries, kind, keyLength: key.length };

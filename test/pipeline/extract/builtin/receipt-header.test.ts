@@ -267,3 +267,32 @@ describe('a vendor name OCR read with digits for letters', () => {
     expect(extractInvoice(receipt('text'), OPTIONS).summary_data.vendor_name).toBe('PERN1AGAAN ZHENG HUI');
   });
 });
+
+describe('a faded totals block OCR misread', () => {
+  // As PaddleOCR reads the CORD sample of harvest: a spaced "T O T A L" came out as "TOTAY", "CHANGE" 25,400 as 28,400.
+  const receipt = (source: 'ocr' | 'text') =>
+    buildDocument([
+      {
+        source,
+        confidence: 0.95,
+        lines: [
+          [100, [60, 'ICE BLACKCOFFE'], [250, '2'], rightAt(400, '82,000')],
+          [114, [60, 'AVOCADO COFFEE'], [250, '1'], rightAt(400, '61,000')],
+          [128, [60, 'CHIKEN KATSU FF'], [250, '1'], rightAt(400, '51,000')],
+          [160, [120, 'SUE T8TAL'], rightAt(400, '194,000')],
+          [174, [120, 'DISOOONT'], rightAt(400, '19,400')],
+          [188, [120, 'TOTAY'], rightAt(400, '174,600')],
+          [202, [120, 'CASH'], rightAt(400, '200,000')],
+          [216, [120, 'CHANGE'], rightAt(400, '28,400')],
+        ],
+      },
+    ]);
+
+  it('takes a one-word label one letter off "TOTAL" as the total on an OCR page', () => {
+    expect(extractInvoice(receipt('ocr'), OPTIONS).summary_data.total).toBe(174600);
+  });
+
+  it('does not on a text layer, which has no misread letters', () => {
+    expect(extractInvoice(receipt('text'), OPTIONS).summary_data.total).not.toBe(174600);
+  });
+});

@@ -373,6 +373,20 @@ describe('matchLabel: OCR noise (modest)', () => {
     expect(matchLabel('Rechnungsnumer', { fuzzy: false })).toEqual([]);
     expect(matchLabel('Lieferung in 4 Kartons').some((m) => m.field === 'ship_to_block')).toBe(false);
   });
+
+  it('reads a short totals label with one misread letter in OCR text, alone in its cell ("TOTAY")', () => {
+    const ocr = { ocr: true } as const;
+    expect(matchLabel('TOTAY', ocr)[0]).toMatchObject({ field: 'total', kind: 'edit' });
+    expect(matchLabel('Sunme', ocr)[0]).toMatchObject({ field: 'total', kind: 'edit' });
+    expect(matchLabel('SALDA', ocr)[0]).toMatchObject({ field: 'amount_due', kind: 'edit' });
+    // Not in a text layer, not with the first letter wrong, not beside other words, not for other fields.
+    expect(matchLabel('TOTAY')).toEqual([]);
+    expect(matchLabel('POTAL', ocr)).toEqual([]);
+    expect(matchLabel('GLOSS PAINT', ocr)).toEqual([]);
+    expect(matchLabel('TAXED', ocr)).toEqual([]);
+    expect(matchLabel('ISSUED', ocr)).toEqual([]);
+    expect(matchLabel('TOTAY', { ...ocr, fuzzy: false })).toEqual([]);
+  });
 });
 
 describe('normalizeLabel', () => {

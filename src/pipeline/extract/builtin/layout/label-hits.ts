@@ -59,14 +59,14 @@ function compoundLabels(text: string): ReturnType<typeof matchLabel> {
     .map((l) => ({ ...l, end, confidence: Math.round(l.confidence * 0.9 * 100) / 100 }));
 }
 
-function labelsOf(text: string): ReturnType<typeof matchLabel> {
-  const found = gluedLabels(text);
+function labelsOf(text: string, ocr: boolean): ReturnType<typeof matchLabel> {
+  const found = gluedLabels(text, ocr);
   if (found.some((m) => m.start === 0)) return found;
   return [...compoundLabels(text), ...found];
 }
 
-function gluedLabels(text: string): ReturnType<typeof matchLabel> {
-  if (!GLUED_RATE.test(text)) return matchLabel(text);
+function gluedLabels(text: string, ocr: boolean): ReturnType<typeof matchLabel> {
+  if (!GLUED_RATE.test(text)) return matchLabel(text, { ocr });
   let spaced = '';
   const origin: number[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -79,7 +79,11 @@ function gluedLabels(text: string): ReturnType<typeof matchLabel> {
     origin.push(i);
   }
   origin.push(text.length);
-  return matchLabel(spaced).map((m) => ({ ...m, start: origin[m.start] as number, end: origin[m.end] as number }));
+  return matchLabel(spaced, { ocr }).map((m) => ({
+    ...m,
+    start: origin[m.start] as number,
+    end: origin[m.end] as number,
+  }));
 }
 
 export type Relation = 'inline' | 'right' | 'below';
@@ -99,7 +103,7 @@ export class LabelIndex {
   constructor(readonly layout: Layout) {
     for (const segment of layout.segments) {
       const found: LabelHit[] = [];
-      for (const match of labelsOf(segment.text)) {
+      for (const match of labelsOf(segment.text, segment.source === 'ocr')) {
         if (!endsAWord(segment.text, match.end)) continue;
         const words = runWords(segment, match.start, match.end);
         if (words.length === 0) continue;
