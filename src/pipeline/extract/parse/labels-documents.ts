@@ -148,6 +148,10 @@ export const DOCUMENT_LABELS: readonly LabelSpec[] = [
         'billing date',
         'bill date',
         'credit note date',
+        // Statements (utilities, credit cards) are dated by when they were drawn up.
+        'statement date',
+        'date of statement',
+        'statement generated on',
       ],
       de: [
         'Rechnungsdatum',

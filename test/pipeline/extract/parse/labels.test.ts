@@ -54,6 +54,8 @@ describe('matchLabel: fields in six languages', () => {
     // dates
     ['Invoice date', 'invoice_date'],
     ['Date of issue', 'invoice_date'],
+    ['Statement Date', 'invoice_date'],
+    ['STATEMENT GENERATED ON:', 'invoice_date'],
     ['Rechnungsdatum', 'invoice_date'],
     ['Date de facturation', 'invoice_date'],
     ['Fecha de emisión', 'invoice_date'],
