@@ -221,17 +221,22 @@ function labelledAmounts(
       const field = containedTax(head, segment.text.slice(head.start, clause.to)) ? 'tax' : head.field;
       for (const { span, weight } of spans) {
         const text = span.run.text.slice(span.from, span.to);
-        // Whole numbers ("Total 1939") only in documents without decimals, and never after a label inside prose.
-        const reading = readAmount(text, hints, { wholeNumbers: head.atStart && hints.decimalSeparator === null });
+        // Whole numbers ("Total 1939") in documents without decimals, and never after a label inside prose. In a
+        // document with decimals a labelled whole number ("SUBTOTAL LESS DISCOUNT 1436" over "TOTAL TAX 100.52": an
+        // office template's cell without a number format) is taken too, but too weakly to be reported unless
+        // subtotal + tax = total holds with it (MIN_LONE_CONFIDENCE).
+        const decimals = hints.decimalSeparator !== null;
+        const reading = readAmount(text, hints, { wholeNumbers: head.atStart });
         if (!reading) continue;
         const evidence = evidenceOf(span, reading.start, reading.end);
         if (!evidence) continue;
+        const whole = decimals && reading.value.decimalSeparator === null && reading.value.currency === null;
         pools[field].push(
           candidate(
             reading.value.value,
-            head.confidence * placement * weight * reading.quality,
+            head.confidence * placement * weight * reading.quality * (whole ? WHOLE_IN_DECIMALS : 1),
             evidence,
-            field === head.field ? 'label' : 'label:contained-tax',
+            whole ? 'label:whole' : field === head.field ? 'label' : 'label:contained-tax',
           ),
         );
         break;
@@ -364,6 +369,8 @@ interface Choice {
 
 const CONSISTENT_BONUS = 1;
 const MIN_LONE_CONFIDENCE = 0.3;
+/** A labelled whole number in a document with decimals: below MIN_LONE_CONFIDENCE even under the surest label. */
+const WHOLE_IN_DECIMALS = 0.25;
 const absolute = (value: string): string => value.replace(/^-/, '');
 const INCONSISTENT_PENALTY = 0.3;
 
@@ -552,7 +559,7 @@ export function readTotals(
     choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total, rounding) !== null;
   for (const key of ['subtotal', 'tax', 'total'] as const) {
     const c = choice[key];
-    if (consistent && c?.rule.startsWith('printed'))
+    if (consistent && (c?.rule.startsWith('printed') || c?.rule === 'label:whole'))
       choice[key] = { ...c, confidence: clamp01(0.6 * c.evidence.readConfidence) };
     // Alone and weak (a label word in prose, a poor OCR reading): not evidence enough to report.
     if (!consistent && c && c.confidence < MIN_LONE_CONFIDENCE) choice[key] = null;

@@ -10,6 +10,9 @@ export const AMOUNT_LABELS: readonly LabelSpec[] = [
       en: [
         'subtotal',
         'sub total',
+        // The office-suite invoice templates: "SUBTOTAL", "DISCOUNT", "SUBTOTAL LESS DISCOUNT", "TAX RATE", "TOTAL TAX".
+        'subtotal less discount',
+        'total after discount',
         'net amount',
         'net total',
         'total net',
@@ -120,6 +123,14 @@ export const AMOUNT_LABELS: readonly LabelSpec[] = [
       it: ['Netto'],
       nl: ['Netto', 'Excl. BTW'],
     },
+  },
+  {
+    // The net after a discount in office-suite templates ("SUBTOTAL" / "LESS DISCOUNT  1436" over two lines).
+    // Elsewhere "Less discount" labels the discount itself, so this alone is too weak to be reported: it counts
+    // only when subtotal + tax = total holds with it (totals.ts, MIN_LONE_CONFIDENCE).
+    field: 'subtotal',
+    weight: 0.25,
+    variants: { en: ['less discount'] },
   },
   {
     field: 'tax',
