@@ -219,28 +219,32 @@ function labelledAmounts(
         }
       }
       const field = containedTax(head, segment.text.slice(head.start, clause.to)) ? 'tax' : head.field;
-      for (const { span, weight } of spans) {
-        const text = span.run.text.slice(span.from, span.to);
-        // Whole numbers ("Total 1939") in documents without decimals, and never after a label inside prose. In a
-        // document with decimals a labelled whole number ("SUBTOTAL LESS DISCOUNT 1436" over "TOTAL TAX 100.52": an
-        // office template's cell without a number format) is taken too, but too weakly to be reported unless
-        // subtotal + tax = total holds with it (MIN_LONE_CONFIDENCE).
-        const decimals = hints.decimalSeparator !== null;
-        const reading = readAmount(text, hints, { wholeNumbers: head.atStart });
-        if (!reading) continue;
-        const evidence = evidenceOf(span, reading.start, reading.end);
-        if (!evidence) continue;
-        const whole = decimals && reading.value.decimalSeparator === null && reading.value.currency === null;
-        pools[field].push(
-          candidate(
-            reading.value.value,
-            head.confidence * placement * weight * reading.quality * (whole ? WHOLE_IN_DECIMALS : 1),
-            evidence,
-            whole ? 'label:whole' : field === head.field ? 'label' : 'label:contained-tax',
-          ),
-        );
-        break;
-      }
+      // Whole numbers ("Total 1939") in documents without decimals, and never after a label inside prose. In a
+      // document with decimals a labelled whole number ("SUBTOTAL LESS DISCOUNT 1436" over "TOTAL TAX 100.52": an
+      // office template's cell without a number format) is taken too when no span of the label holds an amount with
+      // cents or a currency ("IVA 22" then "57.82 EUR" beside it: the rate, then the tax), and too weakly to be
+      // reported unless subtotal + tax = total holds with it (MIN_LONE_CONFIDENCE).
+      const decimals = hints.decimalSeparator !== null;
+      const firstReading = (wholeNumbers: boolean) => {
+        for (const { span, weight } of spans) {
+          const reading = readAmount(span.run.text.slice(span.from, span.to), hints, { wholeNumbers });
+          const evidence = reading ? evidenceOf(span, reading.start, reading.end) : null;
+          if (reading && evidence) return { reading, evidence, weight };
+        }
+        return null;
+      };
+      const read = firstReading(head.atStart && !decimals) ?? (head.atStart && decimals ? firstReading(true) : null);
+      if (!read) continue;
+      const { reading, evidence, weight } = read;
+      const whole = decimals && reading.value.decimalSeparator === null && reading.value.currency === null;
+      pools[field].push(
+        candidate(
+          reading.value.value,
+          head.confidence * placement * weight * reading.quality * (whole ? WHOLE_IN_DECIMALS : 1),
+          evidence,
+          whole ? 'label:whole' : field === head.field ? 'label' : 'label:contained-tax',
+        ),
+      );
     }
   }
 }

@@ -47,4 +47,19 @@ describe('whole-number totals among amounts with cents', () => {
     ]);
     expect(extractInvoice(doc, OPTIONS).summary_data.subtotal).toBeNull();
   });
+
+  it('reads the amount beside a label before a whole number in the label\'s own cell ("IVA 22" is the rate)', () => {
+    const doc = buildDocument([
+      {
+        lines: [
+          [100, [60, 'Articolo'], [300, 'Q.tà'], [380, 'Prezzo unit.'], [470, 'Totale']],
+          [115, [60, 'Carta A4 risme'], rightAt(330, '9'), rightAt(445, '29,20'), rightAt(520, '262,80')],
+          [214, [300, 'IVA 22'], rightAt(520, '57,82 EUR')],
+          [228, [300, 'Totale'], rightAt(520, '320,62 EUR')],
+        ],
+      },
+    ]);
+    const { summary_data: s } = extractInvoice(doc, OPTIONS);
+    expect([s.tax, s.total]).toEqual([57.82, 320.62]);
+  });
 });
