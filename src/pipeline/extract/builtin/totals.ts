@@ -2,7 +2,7 @@
 // its right, or under a column label); then the combination of subtotal, tax and total that is best supported AND
 // adds up (subtotal + tax = total, exact decimals, one cent tolerance) wins. Amounts printed elsewhere on the page
 // may close an equation ("Excl. VAT 593.36" under an unknown label) but are never taken on their own.
-import { compareMoney, moneyEquals, subtractMoney, sumMoney } from '../parse/index.js';
+import { compareMoney, isMisreadShortLabel, moneyEquals, subtractMoney, sumMoney } from '../parse/index.js';
 import { best, candidate, clamp01, type Candidate } from './candidates.js';
 import type { DocumentHints } from './hints.js';
 import type { BBox } from '../../model.js';
@@ -213,7 +213,10 @@ function labelledAmounts(
       if (cell && clause.to === segment.text.length) {
         const rightSpan = labels.rightOf(head, { wholeRow: true, force: true });
         if (rightSpan) spans.push({ span: rightSpan, weight: RELATION_WEIGHT.right });
-        if (!onTableHeaderRow(head, labels)) {
+        // A short label read through a misread letter ("TOTAY") takes its amount from its own row only: under it
+        // sits what a column header read the same way ("Anount") heads.
+        const misread = isMisreadShortLabel(head.kind, segment.text.slice(head.start, head.end));
+        if (!onTableHeaderRow(head, labels) && !misread) {
           const belowSpan = labels.below(head);
           if (belowSpan) spans.push({ span: belowSpan, weight: RELATION_WEIGHT.below * 0.9 });
         }
@@ -520,6 +523,18 @@ export function readTotals(
   areas: readonly HeaderArea[] = [],
 ): Totals {
   const pools = amountCandidates(layout, labels, hints, areas);
+  if (process.env.DBG)
+    console.error(
+      'POOLS',
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(pools).map(([k, v]) => [
+            k,
+            (v as Candidate<string>[]).map((c) => [c.value, c.confidence, c.rule, c.evidence.raw]),
+          ]),
+        ),
+      ),
+    );
   const prepaid = layout.lines.some((line) => PREPAYMENT.test(line.text));
   // Only "Amount due 571.04" printed (no total row, or one a scan lost): with nothing prepaid, that is the total.
   if (pools.total.length === 0 && !prepaid) {

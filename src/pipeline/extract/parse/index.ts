@@ -17,6 +17,7 @@ export {
   LABEL_FIELDS,
   LABEL_LANGUAGES,
   isLabelField,
+  isMisreadShortLabel,
   labelVariants,
   matchLabel,
   normalizeLabel,

@@ -46,7 +46,8 @@ export interface MatchLabelOptions {
   /**
    * The text was read by OCR: with `fuzzy`, the total's, subtotal's and amount due's labels of five or six letters
    * ("TOTAL", "Summe", "Saldo") also match with one letter misread after the first ("TOTAY" for a faded, spaced
-   * "T O T A L"). Not for other fields: short words collide with real ones ("issued" / "issuer", "taxed" /
+   * "T O T A L"), with all the fields the label names ("Anount" is also the line amount's column). Not for labels
+   * of other fields only: short words collide with real ones ("issued" / "issuer", "taxed" /
    * "taxes", "valve" / "value"), while a total's amount is checked by the arithmetic of the totals block; and
    * only as the one word of the text, as a totals label stands before its amount ("GLOSS PAINT" is no "gross").
    */
@@ -220,12 +221,19 @@ function nearEntries(key: string, shortWords: ReadonlyArray<readonly [number, nu
   return undefined;
 }
 
-/** A total's, subtotal's or amount due's short label with one letter after the first misread ("TOTAY"), OCR only. */
+/** True for a label read through a misread letter in a word too short for edits elsewhere ("TOTAY": MatchLabelOptions.ocr). */
+export function isMisreadShortLabel(kind: LabelMatchKind, printed: string): boolean {
+  return kind === 'edit' && normalizeLabel(printed).replace(/ /g, '').length < MIN_EDIT_LENGTH;
+}
+
+/** A short label of a total, subtotal or amount due with one letter after the first misread ("TOTAY"), OCR only. */
 function nearShortTotals(key: string): Entry[] | undefined {
   for (const candidate of DICTIONARY.shortTotals.get(`${key[0]}:${key.length}`) ?? []) {
     let differences = 0;
     for (let i = 1; i < key.length && differences < 2; i++) if (key[i] !== candidate[i]) differences++;
-    if (differences === 1) return DICTIONARY.exact.get(candidate)?.filter((e) => OCR_SUBSTITUTION_FIELDS.has(e.field));
+    // Every field of the label, as an exact reading gives them: "Anount" over a column is the line amount's
+    // header, as "Amount" is, not a total.
+    if (differences === 1) return DICTIONARY.exact.get(candidate);
   }
   return undefined;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LABEL_FIELDS,
   LABEL_LANGUAGES,
+  isMisreadShortLabel,
   labelVariants,
   matchLabel,
   normalizeLabel,
@@ -388,6 +389,18 @@ describe('matchLabel: OCR noise (modest)', () => {
     expect(matchLabel('TAXED', ocr)).toEqual([]);
     expect(matchLabel('ISSUED', ocr)).toEqual([]);
     expect(matchLabel('TOTAY', { ...ocr, fuzzy: false })).toEqual([]);
+  });
+
+  it('gives such a label every field its exact reading has, and marks it as read through a misread letter', () => {
+    // "Anount" over a column is the line amount's header, as "Amount" is; totals.ts takes no amount under it.
+    const fields = matchLabel('Anount', { ocr: true }).map((m) => [m.field, m.kind]);
+    expect(fields).toEqual([
+      ['line_amount', 'edit'],
+      ['total', 'edit'],
+    ]);
+    expect(isMisreadShortLabel('edit', 'Anount')).toBe(true);
+    expect(isMisreadShortLabel('edit', 'Invoice Oate')).toBe(false);
+    expect(isMisreadShortLabel('exact', 'Amount')).toBe(false);
   });
 });
 
