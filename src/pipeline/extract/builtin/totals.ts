@@ -523,18 +523,6 @@ export function readTotals(
   areas: readonly HeaderArea[] = [],
 ): Totals {
   const pools = amountCandidates(layout, labels, hints, areas);
-  if (process.env.DBG)
-    console.error(
-      'POOLS',
-      JSON.stringify(
-        Object.fromEntries(
-          Object.entries(pools).map(([k, v]) => [
-            k,
-            (v as Candidate<string>[]).map((c) => [c.value, c.confidence, c.rule, c.evidence.raw]),
-          ]),
-        ),
-      ),
-    );
   const prepaid = layout.lines.some((line) => PREPAYMENT.test(line.text));
   // Only "Amount due 571.04" printed (no total row, or one a scan lost): with nothing prepaid, that is the total.
   if (pools.total.length === 0 && !prepaid) {
