@@ -170,7 +170,10 @@ function letterDate(layout: Layout, labels: LabelIndex, hints: DocumentHints): C
 const TIME_WORD =
   '(?:(?:um|at|à|a las|alle|om|às)\\s+|(?:time|zeit|uhrzeit|heure|hora|ora|orario|tijd|tempo)\\s*:?\\s*)';
 const TIME_ALONE = new RegExp(`^${TIME_WORD}?\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?(?:am|pm|uhr|h))?$`, 'iu');
-const TIME_AFTER = new RegExp(`^[\\s,T-]*${TIME_WORD}?\\d{1,2}[:.h]\\d{2}(?![\\d.,])`, 'iu');
+// OCR may read a digit of the time as its look-alike letter ("17-01-2024 I5:31:44"); each part keeps a real digit.
+const OCR_HOUR = '(?:\\d[\\dOIl]?|[OIl]\\d)';
+const OCR_MINUTE = '(?:\\d[\\dOIl]|[OIl]\\d)';
+const TIME_AFTER = new RegExp(`^[\\s,T-]*${TIME_WORD}?${OCR_HOUR}[:.h]${OCR_MINUTE}(?![\\d.,])`, 'iu');
 
 /**
  * Receipts print the moment of the sale, a date with its time and no label ("05/24/2022 1:10 PM"): the document's

@@ -62,8 +62,9 @@ function isIdentifier(token: string, hints: DocumentHints): boolean {
 
 /** The first date of the text when only a few short words precede it ("le 05 juillet 2026", "on March 3, 2026"). */
 export function readDate(text: string, hints: DocumentHints): Reading<string> | null {
-  // "Dat.31.08.2015": the label's abbreviation dot glued to the date (blanked, so offsets stay).
-  const found = findDates(text.replace(/^[.:]/, ' '), { order: hints.dateOrder })[0];
+  // "Dat.31.08.2015": the label's abbreviation dot glued to the date (blanked, so offsets stay), also as OCR reads
+  // it ("Dat,31.08.2015": dots and commas are its commonest confusion).
+  const found = findDates(text.replace(/^[.,:;]/, ' '), { order: hints.dateOrder })[0];
   if (!found) return null;
   const before = text.slice(0, found.index).trim();
   if (before.split(/\s+/).filter((w) => /\p{L}{2,}|\d/u.test(w)).length > 3) return null;

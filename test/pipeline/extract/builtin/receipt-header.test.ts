@@ -296,3 +296,31 @@ describe('a faded totals block OCR misread', () => {
     expect(extractInvoice(receipt('text'), OPTIONS).summary_data.total).not.toBe(174600);
   });
 });
+
+describe('a receipt date whose neighbours OCR misread', () => {
+  const receipt = (dateLine: string, footer = 'TERIMA KASIH') =>
+    buildDocument([
+      {
+        source: 'ocr',
+        confidence: 0.95,
+        lines: [
+          [30, [200, 'ALFAMART']],
+          [60, [60, dateLine]],
+          [100, [60, 'MARLBORO LGT 20'], rightAt(400, '44,900')],
+          [130, [60, 'Total Item'], rightAt(400, '44,900')],
+          [170, [60, footer]],
+        ],
+      },
+    ]);
+
+  it('reads the date after a label whose dot became a comma ("Dat,31.08.2015")', () => {
+    const { summary_data: s } = extractInvoice(receipt('Dat,31.08.2015 Zeit19:22:02'), OPTIONS);
+    expect(s.invoice_date).toBe('2015-08-31');
+  });
+
+  it('takes the date of sale with a time whose 1 was read as I ("17-01-2024 I5:31:44")', () => {
+    // A second date on the receipt (an offer's end), so the date is not simply the only one printed.
+    const doc = receipt('17-01-2024 I5:31:44 V.2023.11.0', 'Promo berlaku s/d 31-03-2024');
+    expect(extractInvoice(doc, OPTIONS).summary_data.invoice_date).toBe('2024-01-17');
+  });
+});
