@@ -230,6 +230,8 @@ describe('matchLabel: telling similar labels apart', () => {
     ['Total 1.234,56', 'total', 'Total'],
     ['Subtotal 1.037,44', 'subtotal', 'Subtotal'],
     ['Sub total 1.037,44', 'subtotal', 'Sub total'],
+    ['Subtotal less discount 1436', 'subtotal', 'Subtotal less discount'],
+    ['Total after discount 1436', 'subtotal', 'Total after discount'],
     ['Total tax 197,12', 'tax', 'Total tax'],
     ['Total excl. VAT 1.037,44', 'subtotal', 'Total excl. VAT'],
     ['Total incl. VAT 1.234,56', 'total', 'Total incl. VAT'],
