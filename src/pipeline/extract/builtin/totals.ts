@@ -30,6 +30,8 @@ export interface Totals {
 }
 
 type Pools = Record<SummaryAmountField, Candidate<string>[]>;
+/** Per summary-table column (`columnAmounts`), the amounts (by `sumMoney` value) of its rows that print a rate. */
+type Columns = Array<Set<string>>;
 
 /** Fields a column label of a summary table may name; a specific one (net, tax) beats a bare "total". */
 const HEADER_PRIORITY: Record<SummaryAmountField, number> = { subtotal: 3, tax: 3, amount_due: 2, total: 1 };
@@ -119,13 +121,15 @@ function summaryHeaderRow(hit: LabelHit, labels: LabelIndex, hints: DocumentHint
 
 /**
  * The amounts in a summary-table column, top to bottom ("Nettobetrag" over one row per VAT rate and a totals
- * row). Lower rows get a little more weight: the last row of such a table is its total.
+ * row). Lower rows get a little more weight: the last row of such a table is its total. `perRate` receives the
+ * amounts of the rows that print a rate (one row per VAT rate).
  */
 function columnAmounts(
   hit: LabelHit,
   header: readonly LabelHit[],
   labels: LabelIndex,
   hints: DocumentHints,
+  perRate: Set<string>,
 ): Candidate<string>[] {
   const page = labels.page(hit);
   const lh = page.lineHeight;
@@ -151,6 +155,7 @@ function columnAmounts(
     const evidence = evidenceOf({ run, from: 0, to: run.text.length }, amount.index, amount.index + amount.length);
     if (evidence)
       found.push(candidate(amount.value, hit.confidence * 0.8 * (1 + 0.02 * found.length), evidence, 'column'));
+    if (evidence && RATE.test(line.text)) perRate.add(sumMoney([amount.value]));
     lastY = line.bbox.y;
   }
   return found;
@@ -183,6 +188,7 @@ function labelledAmounts(
   hints: DocumentHints,
   areas: readonly HeaderArea[],
   pools: Pools,
+  columns: Columns,
 ): void {
   for (const segment of layout.segments) {
     for (const clause of clauses(segment, labels, hints)) {
@@ -190,7 +196,9 @@ function labelledAmounts(
       if (!isAmountField(head.field) || insideHeader(head, areas)) continue;
       const header = head.atStart ? summaryHeaderRow(head, labels, hints) : null;
       if (header && clause.to === segment.text.length && !/%/.test(segment.text)) {
-        pools[head.field].push(...columnAmounts(head, header, labels, hints));
+        const perRate = new Set<string>();
+        pools[head.field].push(...columnAmounts(head, header, labels, hints, perRate));
+        columns.push(perRate);
         continue;
       }
       // "TOTAL SAVINGS", "Total discount", "TOTAL QTY", "TOTAL POINTS": a total of something else than what is owed.
@@ -405,18 +413,30 @@ function adds(
   return null;
 }
 
+/**
+ * The rows of a VAT breakdown, one per rate, add up to its totals row by construction, column by column ("B-TVA 9%
+ * 2,63 31,85 / D-TVA 19% 21,89 137,10 / TOTAL TAXE 24,52": 2.63 + 21.89 is the tax in all, 31.85 + 137.10 the gross
+ * total), so a subtotal and a tax that are two per-rate rows of one column prove nothing by adding up. The summary's
+ * rows under the breakdown ("Sub-total", "Total VAT") print no rate and keep their proof.
+ */
+function columnSum(s: Candidate<string>, t: Candidate<string>, columns: Columns): boolean {
+  return columns.some((column) => column.has(sumMoney([s.value])) && column.has(sumMoney([t.value])));
+}
+
 function scoreOf(
   s: Candidate<string> | null,
   t: Candidate<string> | null,
   g: Candidate<string> | null,
   lineSum: string | null,
   rounding: string | null,
+  columns: Columns,
 ): number {
   let score = (s?.confidence ?? 0) + (t?.confidence ?? 0) + (g?.confidence ?? 0);
   // VAT is a fraction of the net amount (no rate reaches 100%): a tax larger than the subtotal is a swap, and its sum
   // proves nothing ("0.00 + 14.04 = 14.04" from a discount row, the tax and the tax summary's total).
   const swapped = s !== null && t !== null && compareMoney(absolute(t.value), absolute(s.value)) > 0;
-  if (s && t && g) score += adds(s, t, g, rounding) && !swapped ? CONSISTENT_BONUS : -INCONSISTENT_PENALTY;
+  if (s && t && g && adds(s, t, g, rounding) && !swapped) score += columnSum(s, t, columns) ? 0 : CONSISTENT_BONUS;
+  else if (s && t && g) score -= INCONSISTENT_PENALTY;
   if (s && lineSum !== null && moneyEquals(s.value, lineSum)) score += 0.3;
   if (swapped) score -= 0.5;
   return score;
@@ -424,7 +444,7 @@ function scoreOf(
 
 /** Chooses subtotal, tax and total together so that they add up whenever the page allows it. */
 function solve(
-  pools: Pools,
+  { pools, columns }: Candidates,
   printed: Map<string, Candidate<string>>,
   lineSum: string | null,
   rounding: string | null,
@@ -437,7 +457,7 @@ function solve(
 
   let choice: Choice = { subtotal: null, tax: null, total: null, score: -Infinity };
   const consider = (s: Candidate<string> | null, t: Candidate<string> | null, g: Candidate<string> | null): void => {
-    const score = scoreOf(s, t, g, lineSum, rounding);
+    const score = scoreOf(s, t, g, lineSum, rounding, columns);
     if (score > choice.score + 1e-9) choice = { subtotal: s, tax: t, total: g, score };
   };
   for (const g of totals) {
@@ -470,6 +490,24 @@ function solve(
   return choice;
 }
 
+interface Candidates {
+  pools: Pools;
+  columns: Columns;
+}
+
+function collectCandidates(
+  layout: Layout,
+  labels: LabelIndex,
+  hints: DocumentHints,
+  areas: readonly HeaderArea[],
+): Candidates {
+  const pools: Pools = { subtotal: [], tax: [], total: [], amount_due: [] };
+  const columns: Columns = [];
+  labelledAmounts(layout, labels, hints, areas, pools, columns);
+  summaryGrid(labels, hints, pools);
+  return { pools, columns };
+}
+
 /** Every labelled candidate per summary field, before the arithmetic chooses (exported for tests and tuning). */
 export function amountCandidates(
   layout: Layout,
@@ -477,10 +515,7 @@ export function amountCandidates(
   hints: DocumentHints,
   areas: readonly HeaderArea[] = [],
 ): Pools {
-  const pools: Pools = { subtotal: [], tax: [], total: [], amount_due: [] };
-  labelledAmounts(layout, labels, hints, areas, pools);
-  summaryGrid(labels, hints, pools);
-  return pools;
+  return collectCandidates(layout, labels, hints, areas).pools;
 }
 
 /**
@@ -522,7 +557,8 @@ export function readTotals(
   lineSum: string | null,
   areas: readonly HeaderArea[] = [],
 ): Totals {
-  const pools = amountCandidates(layout, labels, hints, areas);
+  const candidates = collectCandidates(layout, labels, hints, areas);
+  const { pools } = candidates;
   const prepaid = layout.lines.some((line) => PREPAYMENT.test(line.text));
   // Only "Amount due 571.04" printed (no total row, or one a scan lost): with nothing prepaid, that is the total.
   if (pools.total.length === 0 && !prepaid) {
@@ -551,7 +587,7 @@ export function readTotals(
     if (paid) pools.total.push(paid);
   }
   const rounding = roundingAdjustment(layout);
-  const choice = solve(pools, printed, lineSum, rounding);
+  const choice = solve(candidates, printed, lineSum, rounding);
   // The exact total chosen, its rounded amount printed too: the amount paid is the total.
   if (choice.total && rounding !== null) {
     const rounded = printed.get(sumMoney([choice.total.value, rounding]));
