@@ -105,10 +105,18 @@ const NAME_PATTERNS = NAMES.map(
   ([state, names]) => [state, new RegExp(`(?<![\\p{L}])(?:${names})(?![\\p{L}])`, 'iu')] as const,
 );
 
-/** Registers and numbering only one state uses: France's SIRET/SIREN and its ten-digit "01 43 26 23 02". */
+/**
+ * Registers and numbering only one state uses: France's SIRET/SIREN and its ten-digit "01 43 26 23 02"; the
+ * Netherlands' postcode, four digits and two letters before the town ("7696 UC Rotterdam"; never SA, SD or SS),
+ * with letter pairs that also abbreviate units left out ("1000 ST Schrauben", "2500 KG Mehl").
+ */
 const NATIONAL: ReadonlyArray<readonly [string, RegExp]> = [
   ['FR', /(?<![\p{L}])(?:SIRET|SIREN)(?![\p{L}])/u],
   ['FR', /(?<![\p{N}+])0[1-9](?:[ .]\d{2}){4}(?![\p{N}])/u],
+  [
+    'NL',
+    /(?<![\p{L}\p{N}.,])[1-9]\d{3} ?(?!SA|SD|SS|ST|KG|PC|PK|CM|MM|KM|ML|CL|MG|GB|MB|KB|HP)[A-Z]{2}[ \t]+(?:'s[ -])?\p{Lu}\p{L}{2,}/u,
+  ],
 ];
 
 /** Addresses, telephone numbers and tax ids sit on the first page (as in country-cues.ts). */

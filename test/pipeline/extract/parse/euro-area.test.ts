@@ -19,6 +19,9 @@ describe('namedMemberStates', () => {
     expect(states('SIRET 123 456 789 00012')).toEqual(['FR']);
     expect(states('Tel : 01 43 26 23 02')).toEqual(['FR']);
     expect(states('Warszawa, Polska')).toEqual(['PL']);
+    expect(states('7696 UC Rotterdam')).toEqual(['NL']);
+    expect(states("Kerkstraat 174, 2514AB 's-Gravenhage")).toEqual(['NL']);
+    expect(states('9671 LL HAARLEM')).toEqual(['NL']);
   });
 
   it('does not take amounts, article numbers or other words for states', () => {
@@ -26,6 +29,11 @@ describe('namedMemberStates', () => {
     expect(states('TOTAL 4,60 Especes 5,00')).toEqual([]);
     expect(states('Francesca Rossi, Frankfurt')).toEqual([]);
     expect(states('Order 0143262302')).toEqual([]);
+    // Four digits and two capitals that are no Dutch postcode: a unit, a year before an abbreviation, a price.
+    expect(states('1000 ST Schrauben M6')).toEqual([]);
+    expect(states('Ref 2024 EU 12')).toEqual([]);
+    expect(states('1.250 EUR Anzahlung')).toEqual([]);
+    expect(states('1000 Bruxelles')).toEqual([]);
   });
 });
 
