@@ -114,11 +114,15 @@ export function looksLikeName(text: string): boolean {
   return t.split(/\s+/).length <= 8;
 }
 
-/** Street words of the supported languages (and Indonesian "Jalan"), as printed in address lines. */
+/**
+ * Street words of the supported languages (and Indonesian "Jalan"), as printed in address lines; "straße" also as
+ * OCR engines without "ß" read it ("LorettostraBe 26": PaddleOCR's dictionary has no ß).
+ */
 const STREET_WORD =
-  /(?:^|[\s,])(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|lane|drive|suite|ste\.|highway|hwy|p\.?\s?o\.?\s?box|rue|avenue|chemin|allée|impasse|place|quai|calle|c\/|avda\.?|avenida|paseo|plaza|via|viale|piazza|corso|straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|plein|gracht|kade|jalan|jl\.)(?=[\s,.]|$)/iu;
+  /(?:^|[\s,])(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|lane|drive|suite|ste\.|highway|hwy|p\.?\s?o\.?\s?box|rue|avenue|chemin|allée|impasse|place|quai|calle|c\/|avda\.?|avenida|paseo|plaza|via|viale|piazza|corso|straße|strasse|strabe|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|plein|gracht|kade|jalan|jl\.)(?=[\s,.]|$)/iu;
 /** German and Dutch street names are compounds ("Hauptstraße 5", "Musterstr. 12", "Kalverstraat 1"). */
-const COMPOUND_STREET = /\p{L}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|straat|laan|gracht|kade)\s*\d/iu;
+const COMPOUND_STREET =
+  /\p{L}(?:straße|strasse|strabe|str\.|weg|gasse|platz|allee|damm|straat|laan|gracht|kade)\s*\d/iu;
 /** Country names closing a town line ("Anytown, USA", "75018 PARIS, FR"). */
 const COUNTRY_TAIL =
   /,\s*(?:usa|u\.s\.a\.|us|united states(?: of america)?|uk|united kingdom|england|germany|deutschland|france|españa|spain|italia|italy|nederland|netherlands|belgi(?:um|ë|que)|österreich|austria|schweiz|suisse|switzerland|canada|australia|india|indonesia)\.?$/iu;
