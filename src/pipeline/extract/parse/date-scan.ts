@@ -25,6 +25,8 @@ const MONTH = `(?:${MONTH_NAME_LIST.join('|')})\\.?`;
 const DAY = '\\d{1,2}(?:st|nd|rd|th|er|re|eme|e|o|º|°|ª)?\\.?';
 const GAP = '(?:\\s*[,./-]\\s*|\\s+)';
 const FILLER = '(?:(?:de|del|of|the)\\s+)?';
+/** A time of day glued to a four-digit year by OCR ("202620:51"): the year ends where the time begins. */
+const GLUED_TIME = '(?=\\d{1,2}:\\d{2}(?!\\d))';
 
 const PATTERNS: readonly RegExp[] = [
   // 2026-03-15, 2026/3/15
@@ -34,9 +36,10 @@ const PATTERNS: readonly RegExp[] = [
     `${NOT_WORD_BEFORE}(?<![.,/-])\\d{1,2}\\s?([-./])\\s?\\d{1,2}\\s?\\1\\s?(?:\\d{4}|\\d{2})(?![\\p{L}\\p{N}]|[.,/-]\\d)`,
     'gu',
   ),
-  // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026; "02APR 2022" from a till
+  // 15 March 2026, 15. März 2026, 15 de marzo de 2026, 15-Mar-26, 1st of March 2026; "02APR 2022" from a till;
+  // OCR drops the spaces around a year ("7 October2026", "7 October 202620:51": the time of sale glued on)
   new RegExp(
-    `${NOT_WORD_BEFORE}${DAY}(?:${GAP})?${FILLER}${MONTH}${GAP}${FILLER}(?:\\d{4}|\\d{2})${NOT_WORD_AFTER}`,
+    `${NOT_WORD_BEFORE}${DAY}(?:${GAP})?${FILLER}${MONTH}(?:${GAP})?${FILLER}(?:\\d{4}${GLUED_TIME}|(?:\\d{4}|\\d{2})${NOT_WORD_AFTER})`,
     'gu',
   ),
   // March 15, 2026, Mar. 15th 2026; OCR drops the space after the month ("January20,2003")

@@ -6,6 +6,9 @@
 // B, Z and G as 5, 8, 2 and 6 only after its first character: a leading S is more often a misread "$" ("S12.50")
 // than a 5, and a leading letter glued to an amount is never read as one.
 
+import { monthFromName } from './months.js';
+import { foldAccents } from './text.js';
+
 const OCR_AMOUNT =
   /(?<![\p{L}\p{N}.,'’])[\dOlI][\dOlISBZG]*(?:[.,'’][\dOlISBZG]{3})*[.,][\dOlISBZG]{2}(?![\p{L}\p{N}]|[.,'’][\p{L}\p{N}])/gu;
 const CONFUSABLE = /[OlISBZG]/;
@@ -40,7 +43,24 @@ export function correctOcrDateDigits(text: string): string {
     .replace(OCR_DATE, (token) =>
       (token.match(/\d/g) ?? []).length >= 4 ? token.replace(/[OoIlZSB]/g, (c) => DATE_LOOKALIKE[c] as string) : token,
     )
-    .replace(COMMA_DATE, (token) => token.replace(/,/g, '.'));
+    .replace(COMMA_DATE, (token) => token.replace(/,/g, '.'))
+    .replace(OCR_MONTH, correctMonth);
+}
+
+/**
+ * A month name with a 0 or 1 for its O, l or I ("06 0ct 2025", "N0v", "Ju1", "APR1L"), beside the digits of a
+ * date or glued to them: read as the month when that is what the letters make; any other word stays as printed.
+ */
+const OCR_MONTH = /(?<![\p{L}\p{N}])[\p{L}01]{3,9}(?![\p{L}\p{N}])/gu;
+
+function correctMonth(token: string): string {
+  if (!/[01]/.test(token) || !/\p{L}/u.test(token)) return token;
+  const upper = token === token.toUpperCase();
+  for (const one of upper ? ['L', 'I'] : ['l', 'I']) {
+    const letters = token.replace(/0/g, upper ? 'O' : 'o').replace(/1/g, one);
+    if (/^\p{L}+$/u.test(letters) && monthFromName(foldAccents(letters)) !== null) return letters;
+  }
+  return token;
 }
 
 /**

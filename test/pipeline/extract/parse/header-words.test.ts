@@ -32,6 +32,26 @@ describe('dates read by OCR', () => {
   it('does not read a product code as a date', () => {
     expect(findDates('SKU MAR1520')).toEqual([]);
   });
+
+  it("reads a month name's O, l and I read as 0 and 1, and reports the date as printed", () => {
+    const [date] = findDates('06 0ct 2025 07:24');
+    expect(date?.iso).toBe('2025-10-06');
+    expect(date?.raw).toBe('06 0ct 2025');
+    expect(findDates('Date: 3 Ju1 2024').map((d) => d.iso)).toEqual(['2024-07-03']);
+    expect(findDates('N0V 14, 2023').map((d) => d.iso)).toEqual(['2023-11-14']);
+    expect(findDates('12 APR1L 2022').map((d) => d.iso)).toEqual(['2022-04-12']);
+    // Words that are no month stay words: no date.
+    expect(findDates('10 B0X 2024')).toEqual([]);
+  });
+
+  it('reads a year glued to its month or to the time of sale', () => {
+    const [date] = findDates('7 October202620:51');
+    expect(date?.iso).toBe('2026-10-07');
+    expect(date?.raw).toBe('7 October2026');
+    expect(findDates('15 March 2026 20:51').map((d) => d.iso)).toEqual(['2026-03-15']);
+    // A longer number after the year is no time: not a date.
+    expect(findDates('7 October 2026201')).toEqual([]);
+  });
 });
 
 describe('dates glued by a till printer', () => {
