@@ -7,6 +7,7 @@ import { normalizeImage } from '../../../../src/pipeline/read/image/index.js';
 import { createOcrPool, ocrImage, type OcrPool } from '../../../../src/pipeline/read/ocr/index.js';
 import { decodeCtc } from '../../../../src/pipeline/read/ocr/paddle/ctc.js';
 import { boxesFromProbabilities, DB_DEFAULTS } from '../../../../src/pipeline/read/ocr/paddle/db-postprocess.js';
+import { writeRecognitionItem } from '../../../../src/pipeline/read/ocr/paddle/tensors.js';
 import {
   detectionInputSize,
   lineFromChars,
@@ -36,6 +37,47 @@ describe('DB post-processing', () => {
     expect(boxes[0]!.height).toBeCloseTo(11.8, 1);
     expect(boxes[0]!.score).toBeCloseTo(0.9, 5);
     expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y);
+    expect(boxes[0]!.tilt).toBeUndefined();
+  });
+
+  it("gives a tilted line its rotated rectangle, along the line and as thick as the line's own box", () => {
+    const width = 300;
+    const height = 120;
+    const data = new Float32Array(width * height);
+    // A shrunk line 200 x 6 turned by 6 degrees (a photo's perspective): its axis-aligned box is ~27 rows high.
+    const angle = (6 * Math.PI) / 180;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const dx = x + 0.5 - 150;
+        const dy = y + 0.5 - 60;
+        const u = dx * Math.cos(angle) + dy * Math.sin(angle);
+        const v = -dx * Math.sin(angle) + dy * Math.cos(angle);
+        if (Math.abs(u) < 100 && Math.abs(v) < 3) data[y * width + x] = 0.9;
+      }
+    }
+    const [box] = boxesFromProbabilities({ data, width, height }, DB_DEFAULTS);
+    const tilt = box!.tilt!;
+    expect(Math.atan2(tilt.uy, tilt.ux) * (180 / Math.PI)).toBeCloseTo(6, 0);
+    expect(tilt.cx).toBeCloseTo(150, 0);
+    expect(tilt.cy).toBeCloseTo(60, 0);
+    // 200 x 6 grown by 200 * 6 * 1.5 / (2 * 206) = 4.4 on every side: ~15 thick, ~209 long.
+    expect(2 * Math.hypot(tilt.vx, tilt.vy)).toBeGreaterThan(13);
+    expect(2 * Math.hypot(tilt.vx, tilt.vy)).toBeLessThan(19);
+    expect(2 * Math.hypot(tilt.ux, tilt.uy)).toBeCloseTo(209, -1);
+    // The box still encloses it, for layout and provenance.
+    expect(box!.height).toBeGreaterThan(30);
+
+    // The recognizer's crop follows the line: a dark line drawn where the map saw it fills the crop's middle rows
+    // from end to end and none of its edge rows (an axis-aligned crop would cross it diagonally).
+    const image = { data: new Uint8Array(width * height).fill(255), width, height };
+    for (let i = 0; i < data.length; i += 1) if (data[i]! > 0) image.data[i] = 0;
+    const cropWidth = 200;
+    const tensor = new Float32Array(3 * 48 * cropWidth);
+    writeRecognitionItem(tensor, 0, cropWidth, image, box!, cropWidth, 48);
+    const row = (r: number) => Array.from(tensor.subarray(r * cropWidth + 10, r * cropWidth + cropWidth - 10));
+    expect(Math.max(...row(24))).toBeLessThan(0);
+    expect(Math.min(...row(2))).toBeGreaterThan(0.9);
+    expect(Math.min(...row(45))).toBeGreaterThan(0.9);
   });
 });
 

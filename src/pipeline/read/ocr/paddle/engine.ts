@@ -280,6 +280,18 @@ export class PaddleOcr {
       y: box.y * sy,
       width: box.width * sx,
       height: box.height * sy,
+      ...(box.tilt
+        ? {
+            tilt: {
+              cx: box.tilt.cx * sx,
+              cy: box.tilt.cy * sy,
+              ux: box.tilt.ux * sx,
+              uy: box.tilt.uy * sy,
+              vx: box.tilt.vx * sx,
+              vy: box.tilt.vy * sy,
+            },
+          }
+        : {}),
     }));
   }
 
@@ -305,10 +317,16 @@ export class PaddleOcr {
 
   /** Reads every box; lines in reading order (rows top to bottom, left to right). */
   async recognize(image: GreyImage, boxes: readonly TextBox[], signal?: AbortSignal): Promise<Line[]> {
-    const items = boxes.map((box) => ({
-      box,
-      width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * box.width) / box.height))),
-    }));
+    const items = boxes.map((box) => {
+      // A tilted line is read along itself: its length over its thickness, not its box's width over height.
+      const [length, thickness] = box.tilt
+        ? [2 * Math.hypot(box.tilt.ux, box.tilt.uy), 2 * Math.hypot(box.tilt.vx, box.tilt.vy)]
+        : [box.width, box.height];
+      return {
+        box,
+        width: Math.min(REC_MAX_WIDTH, Math.max(REC_STEP * 2, Math.round((REC_HEIGHT * length) / thickness))),
+      };
+    });
     const lines: Line[] = [];
     for (const run of recognizerRuns(items.map((item) => item.width))) {
       const batch = run.items.map((index) => items[index]!);
@@ -421,7 +439,8 @@ export async function turnGrey(image: GreyImage, turn: 90 | 270): Promise<GreyIm
   return { data, width: image.height, height: image.width };
 }
 
-function turnBox(box: TextBox, image: GreyImage, turn: 90 | 270): TextBox {
+/** The box on the turned page; the orientation check reads line starts from axis-aligned boxes (tilt dropped). */
+function turnBox({ tilt: _tilt, ...box }: TextBox, image: GreyImage, turn: 90 | 270): TextBox {
   return turn === 90
     ? { ...box, x: image.height - box.y - box.height, y: box.x, width: box.height, height: box.width }
     : { ...box, x: box.y, y: image.width - box.x - box.width, width: box.height, height: box.width };

@@ -1,6 +1,7 @@
 // Pixels -> the float tensors PaddleOCR's models take (NCHW, 3 channels). Pages arrive as one grey byte per pixel,
 // so the three channels are the same plane. Crops are resized here with bilinear sampling instead of one sharp call
 // per line: a receipt has 30-80 lines and each sharp pipeline costs a millisecond or two of fixed overhead.
+import type { Tilt } from './db-postprocess.js';
 
 export interface GreyImage {
   data: Uint8Array;
@@ -34,12 +35,13 @@ export function writeRecognitionItem(
   item: number,
   batchWidth: number,
   image: GreyImage,
-  box: { x: number; y: number; width: number; height: number },
+  box: { x: number; y: number; width: number; height: number; tilt?: Tilt },
   width: number,
   height: number,
 ): void {
   const plane = height * batchWidth;
   const base = item * 3 * plane;
+  if (box.tilt) return writeTiltedItem(tensor, base, plane, batchWidth, image, box.tilt, width, height);
   const scaleX = box.width / width;
   const scaleY = box.height / height;
   for (let row = 0; row < height; row += 1) {
@@ -55,6 +57,43 @@ export function writeRecognitionItem(
       const top = image.data[y0 * image.width + x0]! * (1 - fx) + image.data[y0 * image.width + x1]! * fx;
       const bottom = image.data[y1 * image.width + x0]! * (1 - fx) + image.data[y1 * image.width + x1]! * fx;
       const value = (top * (1 - fy) + bottom * fy) / 127.5 - 1;
+      const offset = base + row * batchWidth + column;
+      tensor[offset] = value;
+      tensor[offset + plane] = value;
+      tensor[offset + 2 * plane] = value;
+    }
+  }
+}
+
+/** writeRecognitionItem for a rotated rectangle: the line sampled along its own axes (bilinear, clamped). */
+function writeTiltedItem(
+  tensor: Float32Array,
+  base: number,
+  plane: number,
+  batchWidth: number,
+  image: GreyImage,
+  t: Tilt,
+  width: number,
+  height: number,
+): void {
+  const sample = (x: number, y: number): number => {
+    const sx = Math.min(image.width - 1, Math.max(0, x - 0.5));
+    const sy = Math.min(image.height - 1, Math.max(0, y - 0.5));
+    const x0 = Math.floor(sx);
+    const y0 = Math.floor(sy);
+    const x1 = Math.min(image.width - 1, x0 + 1);
+    const y1 = Math.min(image.height - 1, y0 + 1);
+    const fx = sx - x0;
+    const fy = sy - y0;
+    const top = image.data[y0 * image.width + x0]! * (1 - fx) + image.data[y0 * image.width + x1]! * fx;
+    const bottom = image.data[y1 * image.width + x0]! * (1 - fx) + image.data[y1 * image.width + x1]! * fx;
+    return top * (1 - fy) + bottom * fy;
+  };
+  for (let row = 0; row < height; row += 1) {
+    const v = (2 * (row + 0.5)) / height - 1;
+    for (let column = 0; column < width; column += 1) {
+      const u = (2 * (column + 0.5)) / width - 1;
+      const value = sample(t.cx + u * t.ux + v * t.vx, t.cy + u * t.uy + v * t.vy) / 127.5 - 1;
       const offset = base + row * batchWidth + column;
       tensor[offset] = value;
       tensor[offset + plane] = value;
