@@ -45,18 +45,9 @@ export function writeRecognitionItem(
   const scaleX = box.width / width;
   const scaleY = box.height / height;
   for (let row = 0; row < height; row += 1) {
-    const sourceY = Math.min(image.height - 1, Math.max(0, box.y + (row + 0.5) * scaleY - 0.5));
-    const y0 = Math.floor(sourceY);
-    const y1 = Math.min(image.height - 1, y0 + 1);
-    const fy = sourceY - y0;
+    const sourceY = box.y + (row + 0.5) * scaleY - 0.5;
     for (let column = 0; column < width; column += 1) {
-      const sourceX = Math.min(image.width - 1, Math.max(0, box.x + (column + 0.5) * scaleX - 0.5));
-      const x0 = Math.floor(sourceX);
-      const x1 = Math.min(image.width - 1, x0 + 1);
-      const fx = sourceX - x0;
-      const top = image.data[y0 * image.width + x0]! * (1 - fx) + image.data[y0 * image.width + x1]! * fx;
-      const bottom = image.data[y1 * image.width + x0]! * (1 - fx) + image.data[y1 * image.width + x1]! * fx;
-      const value = (top * (1 - fy) + bottom * fy) / 127.5 - 1;
+      const value = bilinear(image, box.x + (column + 0.5) * scaleX - 0.5, sourceY) / 127.5 - 1;
       const offset = base + row * batchWidth + column;
       tensor[offset] = value;
       tensor[offset + plane] = value;
@@ -76,28 +67,30 @@ function writeTiltedItem(
   width: number,
   height: number,
 ): void {
-  const sample = (x: number, y: number): number => {
-    const sx = Math.min(image.width - 1, Math.max(0, x - 0.5));
-    const sy = Math.min(image.height - 1, Math.max(0, y - 0.5));
-    const x0 = Math.floor(sx);
-    const y0 = Math.floor(sy);
-    const x1 = Math.min(image.width - 1, x0 + 1);
-    const y1 = Math.min(image.height - 1, y0 + 1);
-    const fx = sx - x0;
-    const fy = sy - y0;
-    const top = image.data[y0 * image.width + x0]! * (1 - fx) + image.data[y0 * image.width + x1]! * fx;
-    const bottom = image.data[y1 * image.width + x0]! * (1 - fx) + image.data[y1 * image.width + x1]! * fx;
-    return top * (1 - fy) + bottom * fy;
-  };
   for (let row = 0; row < height; row += 1) {
     const v = (2 * (row + 0.5)) / height - 1;
     for (let column = 0; column < width; column += 1) {
       const u = (2 * (column + 0.5)) / width - 1;
-      const value = sample(t.cx + u * t.ux + v * t.vx, t.cy + u * t.uy + v * t.vy) / 127.5 - 1;
+      const value = bilinear(image, t.cx + u * t.ux + v * t.vx - 0.5, t.cy + u * t.uy + v * t.vy - 0.5) / 127.5 - 1;
       const offset = base + row * batchWidth + column;
       tensor[offset] = value;
       tensor[offset + plane] = value;
       tensor[offset + 2 * plane] = value;
     }
   }
+}
+
+/** The grey level at (x, y) in pixel-centre coordinates, interpolated between the four nearest pixels, clamped. */
+function bilinear(image: GreyImage, x: number, y: number): number {
+  const sx = Math.min(image.width - 1, Math.max(0, x));
+  const sy = Math.min(image.height - 1, Math.max(0, y));
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const x1 = Math.min(image.width - 1, x0 + 1);
+  const y1 = Math.min(image.height - 1, y0 + 1);
+  const fx = sx - x0;
+  const fy = sy - y0;
+  const top = image.data[y0 * image.width + x0]! * (1 - fx) + image.data[y0 * image.width + x1]! * fx;
+  const bottom = image.data[y1 * image.width + x0]! * (1 - fx) + image.data[y1 * image.width + x1]! * fx;
+  return top * (1 - fy) + bottom * fy;
 }
