@@ -18,6 +18,13 @@ describe('company names', () => {
     expect(companyName('bei der Muster GmbH')).toBeNull();
   });
 
+  it('never takes a companies register label for a legal form ("Company No.", "Co. Reg. No.")', () => {
+    expect(companyName('VAT No.GB752467600-Company No.56976585')).toBeNull();
+    expect(companyName('VAT No. GB 752 4676 00 · Company number 56976585')).toBeNull();
+    expect(companyName('SYARIKAT ABC SDN BHD CO. REG. NO: 12345-X')).toBe('SYARIKAT ABC SDN BHD');
+    expect(companyName('Kingsley & Pemberton Company')).toBe('Kingsley & Pemberton Company');
+  });
+
   it('matches a domain that holds the whole name or starts with its first word', () => {
     expect(matchesDomain('WALGREENS', new Set(['mywalgreens']))).toBe(true);
     expect(matchesDomain('PENNY-MARKT GmbH', new Set(['penny']))).toBe(true);

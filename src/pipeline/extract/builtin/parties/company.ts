@@ -109,12 +109,19 @@ export function wordsBeforeLegalForm(name: string): number {
   return first ? (name.slice(0, first.index).match(/[\p{L}\p{N}][^\s]*/gu) ?? []).length : 0;
 }
 
-/** Where the last legal form of the first run of them ends ("WS Retail Services Pvt. Ltd.," -> after "Ltd."). */
+/** "Company No. 56976585", "Co. Reg. No.": a companies register's label, whose "Company" or "Co." is no legal form. */
+const REGISTER_LABEL = /^(?:company|co\.?)\s*(?:no\b|nr\b|number\b|reg(?:istration)?\b)/iu;
+
+/**
+ * Where the last legal form of the first run of them ends ("WS Retail Services Pvt. Ltd.," -> after "Ltd."); a
+ * register's label after a name ("ABC SDN BHD CO. REG. NO") ends the run before it.
+ */
 function legalFormEnd(text: string): number | null {
   let end: number | null = null;
   for (const m of legalForms(text)) {
     if (end !== null && m.index < end) continue;
     if (end !== null && !/^[\s,&.]*$/.test(text.slice(end, m.index))) break;
+    if (REGISTER_LABEL.test(text.slice(m.index))) break;
     end = m.end;
   }
   return end;
