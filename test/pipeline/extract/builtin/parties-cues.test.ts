@@ -23,6 +23,7 @@ describe('company names', () => {
     expect(companyName('VAT No. GB 752 4676 00 · Company number 56976585')).toBeNull();
     expect(companyName('SYARIKAT ABC SDN BHD CO. REG. NO: 12345-X')).toBe('SYARIKAT ABC SDN BHD');
     expect(companyName('Kingsley & Pemberton Company')).toBe('Kingsley & Pemberton Company');
+    expect(companyName('SAM SAM TRADING CO. NO.1 JALAN MERANTI')).toBe('SAM SAM TRADING CO.');
   });
 
   it('matches a domain that holds the whole name or starts with its first word', () => {

@@ -109,8 +109,11 @@ export function wordsBeforeLegalForm(name: string): number {
   return first ? (name.slice(0, first.index).match(/[\p{L}\p{N}][^\s]*/gu) ?? []).length : 0;
 }
 
-/** "Company No. 56976585", "Co. Reg. No.": a companies register's label, whose "Company" or "Co." is no legal form. */
-const REGISTER_LABEL = /^(?:company|co\.?)\s*(?:no\b|nr\b|number\b|reg(?:istration)?\b)/iu;
+/**
+ * "Company No. 56976585", "Co. Reg. No.": a companies register's label, whose "Company" or "Co." is no legal form.
+ * "Co." before "No." stays a legal form: "SAM SAM TRADING CO. NO.1 JALAN ..." is a name, then its address.
+ */
+const REGISTER_LABEL = /^(?:company\s*(?:no\b|nr\b|number\b|reg(?:istration)?\b)|co\.?\s*reg(?:istration)?\b)/iu;
 
 /**
  * Where the last legal form of the first run of them ends ("WS Retail Services Pvt. Ltd.," -> after "Ltd."); a
