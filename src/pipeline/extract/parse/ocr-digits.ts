@@ -48,8 +48,8 @@ export function correctOcrDateDigits(text: string): string {
 }
 
 /**
- * A month name with a 0 or 1 for its O, l or I ("06 0ct 2025", "N0v", "Ju1", "APR1L"), beside the digits of a
- * date or glued to them: read as the month when that is what the letters make; any other word stays as printed.
+ * A word with a 0 or 1 for its O, l or I ("06 0ct 2025", "N0v", "Ju1", "APR1L") is read as the month its letters
+ * then make, if they make one; any other word stays as printed (the date patterns decide whether a date is there).
  */
 const OCR_MONTH = /(?<![\p{L}\p{N}])[\p{L}01]{3,9}(?![\p{L}\p{N}])/gu;
 
