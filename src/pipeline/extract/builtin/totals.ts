@@ -598,8 +598,13 @@ export function readTotals(
     choice.tax = { ...choice.tax, value: subtractMoney('0', choice.tax.value), rule: `${choice.tax.rule}:signed` };
   }
   // An amount taken only because it closes subtotal + tax = total is as sure as that equation, not as its label.
+  // As scoreOf judges it: a column's own sum proves nothing.
   const consistent =
-    choice.subtotal && choice.tax && choice.total && adds(choice.subtotal, choice.tax, choice.total, rounding) !== null;
+    choice.subtotal &&
+    choice.tax &&
+    choice.total &&
+    adds(choice.subtotal, choice.tax, choice.total, rounding) !== null &&
+    !columnSum(choice.subtotal, choice.tax, candidates.columns);
   for (const key of ['subtotal', 'tax', 'total'] as const) {
     const c = choice[key];
     if (consistent && (c?.rule.startsWith('printed') || c?.rule === 'label:whole'))
