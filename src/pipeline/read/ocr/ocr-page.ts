@@ -1,8 +1,8 @@
 // OCR of one page image into the document model, turning the page upright when it was scanned or photographed on
 // its side or upside down. Upright pages (nearly all) cost one recognition. For a page that reads poorly, small
 // previews are read at 90 and 270 degrees (then 180 if needed); when one reads clearly better, the page is read
-// again at full size in that orientation. Small skew (a few degrees) is left to tesseract: deskewing with an
-// explicit rotation was measured to lose words on the test photos, not gain them.
+// again at full size in that orientation. Small skew (a few degrees) is straightened before reading (preprocessPage's
+// deskew, on by default: docs/ocr.md).
 import type { Page } from '../../model.js';
 import { PipelineError } from '../../errors.js';
 import { normalizeImage, type NormalizeOptions } from '../image/normalize.js';
