@@ -22,11 +22,22 @@ function correctToken(token: string): string {
 }
 
 /**
- * `text` with look-alike letters read as digits inside amount-shaped tokens (see above), everything else unchanged.
- * The result has the same length, so offsets into it are offsets into `text`.
+ * A currency sign OCR read as a letter glued to an amount: "C22.25" and "c490,58" (PaddleOCR's alphabet has no "€"),
+ * "S141.00" (a blurred "$"). The letter must start its token and the amount have two decimals; other letters glued
+ * to a number stay an identifier ("DE123456789", "EURl23.45"), and so does a quantity's "x" ("1 BUC X3,60": the
+ * item rows read the "x"). The sign's currency is not guessed ("C" is a euro here, a pound or nothing elsewhere):
+ * the letter reads as a space.
+ */
+const GLUED_SIGN = /(?<![\p{L}\p{N}.,'’])[CcS](?=\d{1,3}(?:[.,'’]?\d{3})*[.,]\d{2}(?![\p{L}\p{N}]|[.,'’]\d))/gu;
+
+/**
+ * `text` with look-alike letters read as digits inside amount-shaped tokens and a sign misread as a letter before
+ * one read as a space (see above), everything else unchanged. The result has the same length, so offsets into it
+ * are offsets into `text`.
  */
 export function correctOcrDigits(text: string): string {
-  return CONFUSABLE.test(text) ? text.replace(OCR_AMOUNT, correctToken) : text;
+  const signs = text.replace(GLUED_SIGN, ' ');
+  return CONFUSABLE.test(signs) ? signs.replace(OCR_AMOUNT, correctToken) : signs;
 }
 
 /** Letters OCR reads for digits in dates ("2O18", "Z018", "1O/01"), and the digit each stands for. */
@@ -48,16 +59,21 @@ export function correctOcrDateDigits(text: string): string {
 }
 
 /**
- * A word with a 0 or 1 for its O, l or I ("06 0ct 2025", "N0v", "Ju1", "APR1L") is read as the month its letters
- * then make, if they make one; any other word stays as printed (the date patterns decide whether a date is there).
+ * A word with a 0 or 1 for its O, l or I ("06 0ct 2025", "N0v", "Ju1", "APR1L"), or a 6 between letters for its
+ * "é" ("1 d6cembre 2022", "f6vrier": at photo resolution the accent closes the e's loop), is read as the month its
+ * letters then make, if they make one; any other word stays as printed (the date patterns decide whether a date is
+ * there).
  */
-const OCR_MONTH = /(?<![\p{L}\p{N}])[\p{L}01]{3,9}(?![\p{L}\p{N}])/gu;
+const OCR_MONTH = /(?<![\p{L}\p{N}])[\p{L}016]{3,9}(?![\p{L}\p{N}])/gu;
 
 function correctMonth(token: string): string {
-  if (!/[01]/.test(token) || !/\p{L}/u.test(token)) return token;
+  if (!/[016]/.test(token) || !/\p{L}/u.test(token)) return token;
   const upper = token === token.toUpperCase();
   for (const one of upper ? ['L', 'I'] : ['l', 'I']) {
-    const letters = token.replace(/0/g, upper ? 'O' : 'o').replace(/1/g, one);
+    const letters = token
+      .replace(/0/g, upper ? 'O' : 'o')
+      .replace(/1/g, one)
+      .replace(/(?<=\p{L})6(?=\p{L})/gu, upper ? 'E' : 'e');
     if (/^\p{L}+$/u.test(letters) && monthFromName(foldAccents(letters)) !== null) return letters;
   }
   return token;

@@ -345,8 +345,21 @@ describe('OCR digit confusions', () => {
   });
 
   it('never reads a leading S, B, Z or G as a digit: "S12.50" is a misread "$", not 512.50', () => {
-    for (const text of ['S12.50', 'B.90', 'SB.50', 'ZG.00', 'G1.20']) expect(parseAmount(text), text).toBeNull();
-    expect(findAmounts('S12.50 SIZE 1B.SS').map((a) => a.value)).toEqual([]);
+    for (const text of ['B.90', 'SB.50', 'ZG.00', 'G1.20']) expect(parseAmount(text), text).toBeNull();
+    expect(parseAmount('S12.50')).toMatchObject({ value: '12.50', currency: null });
+    expect(findAmounts('S12.50 SIZE 1B.SS').map((a) => a.value)).toEqual(['12.50']);
+  });
+
+  it('reads a currency sign misread as a letter glued to an amount as a sign, without guessing the currency', () => {
+    expect(findAmounts('AMOUNT DUE C22.25').map((a) => [a.value, a.currency, a.raw])).toEqual([
+      ['22.25', null, '22.25'],
+    ]);
+    expect(findAmounts('Subtotal c490,58').map((a) => a.value)).toEqual(['490.58']);
+    expect(findAmounts('TOTAL: S141.00').map((a) => a.value)).toEqual(['141.00']);
+    // Glued to a longer word, a whole number or one decimal: an identifier or a code, not an amount.
+    for (const text of ['ABC22.25', 'EURC12.50', 'C22', 'S12.5', 'C1.234', 'DE123456789']) {
+      expect(findAmounts(text), text).toEqual([]);
+    }
   });
 
   it('leaves everything else alone: no decimals, no real digit on a side, words, dates', () => {

@@ -44,6 +44,13 @@ describe('dates read by OCR', () => {
     expect(findDates('10 B0X 2024')).toEqual([]);
   });
 
+  it('reads a French month whose "é" a photo made a 6, between letters only', () => {
+    expect(findDates('1 d6cembre 2022').map((d) => d.iso)).toEqual(['2022-12-01']);
+    expect(findDates('14 F6VRIER 2023').map((d) => d.iso)).toEqual(['2023-02-14']);
+    // A 6 whose word then makes no month stays a digit.
+    expect(findDates('10 B6X 2024')).toEqual([]);
+  });
+
   it('reads a year glued to its month or to the time of sale', () => {
     const [date] = findDates('7 October202620:51');
     expect(date?.iso).toBe('2026-10-07');
