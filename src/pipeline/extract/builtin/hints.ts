@@ -18,7 +18,7 @@ import {
   type LabelLanguage,
 } from '../parse/index.js';
 import { countryVotes, showsCountry, type Country } from '../parse/country-cues.js';
-import { namesOnlyEuroArea } from '../parse/euro-area.js';
+import { namesOnlyEuroArea, namesStateOutsideEuroArea } from '../parse/euro-area.js';
 import { CURRENCY_SYMBOL_PATTERN } from '../parse/currency.js';
 import { currencyFromCountry, decideDateOrder } from '../parse/document-conventions.js';
 import type { Layout, Segment } from './layout/layout.js';
@@ -30,6 +30,8 @@ export interface DocumentHints {
   currency: string | null;
   /** The segment that shows the currency (a code, a symbol, a "Currency:" value), for provenance. */
   currencySegment: Segment | null;
+  /** The currency is inferred from the language and the decimal comma alone (currencyFromLanguage): less sure. */
+  currencyInferred: boolean;
   /** ISO 639-1 code of the label language (en, de, fr, es, it, nl), or null. */
   language: LabelLanguage | null;
   /** Thousands are grouped with plain spaces ("1 234,56"): French habit, also seen elsewhere. */
@@ -122,6 +124,27 @@ function showsCurrencyCountry(text: string, decided: { currency: string; country
   return showsCountry(text, decided.country);
 }
 
+/** Label languages whose decimal-comma documents are priced in euros when they print no currency (below). */
+const EURO_LANGUAGES: ReadonlySet<LabelLanguage> = new Set(['de', 'fr', 'es', 'it', 'nl']);
+const DECIMAL_COMMA_AMOUNT = /(?<![\d.,])\d{1,3}(?:[. \u00A0\u202F]?\d{3})*,\d{2}(?![\d.,])/u;
+
+/**
+ * The euro for a document that shows no currency and no country outside the euro area, but German, French, Spanish, Italian or
+ * Dutch labels and decimal commas: the countries writing so are the euro area but for Switzerland (which prints
+ * "CHF" and decimal points) and Latin America (which prints "$"). OCR loses the "€" (PaddleOCR's alphabet has none)
+ * and, on photos, often the "EUR", the VAT id and the IBAN that would show it. The segment is the first amount with a
+ * decimal comma; the field's confidence is lower (layout-extract.ts).
+ */
+function currencyFromLanguage(
+  language: LabelLanguage | null,
+  decimalSeparator: DecimalSeparator | null,
+  segments: readonly Segment[],
+): { currency: string; segment: Segment } | null {
+  if (language === null || !EURO_LANGUAGES.has(language) || decimalSeparator !== ',') return null;
+  const segment = segments.find((s) => DECIMAL_COMMA_AMOUNT.test(s.text));
+  return segment ? { currency: 'EUR', segment } : null;
+}
+
 export function readHints(layout: Layout): DocumentHints {
   const texts = layout.segments.map((s) => s.text);
   const lines = layout.lines.map((l) => l.text);
@@ -132,8 +155,13 @@ export function readHints(layout: Layout): DocumentHints {
   // A document printing no currency at all is priced in its country's (an Indonesian receipt's "174,600"); the
   // segment that shows the country (its NPWP, its ZIP code) is the evidence.
   const byCountry = found ? null : currencyFromCountry(countries, lines);
-  const currency = found ?? byCountry?.currency ?? null;
   const language = detectLabelLanguage(layout.segments);
+  // Only where nothing points elsewhere: no country but the EU's tax words, no member state outside the euro area.
+  const elsewhere =
+    [...countries.keys()].some((country) => country !== 'EU') || namesStateOutsideEuroArea(lines.join('\n'));
+  const byLanguage =
+    found || byCountry || elsewhere ? null : currencyFromLanguage(language, decimalSeparator, layout.segments);
+  const currency = found ?? byCountry?.currency ?? byLanguage?.currency ?? null;
   // Decided once from the whole document, then every date is read with it (see decideDateOrder).
   const dateOrder = decideDateOrder({ samples: lines, language, currency }, countries).order;
   return {
@@ -142,11 +170,13 @@ export function readHints(layout: Layout): DocumentHints {
     currency,
     currencySegment:
       labelled?.segment ??
+      byLanguage?.segment ??
       (byCountry
         ? (layout.segments.find((s) => showsCurrencyCountry(s.text, byCountry)) ?? null)
         : currency
           ? currencyEvidence(layout.segments, currency, decimalSeparator)
           : null),
+    currencyInferred: byLanguage !== null,
     language,
     spaceGrouping: language === 'fr' || texts.some((t) => SPACE_GROUPED_CELL.test(t)),
   };

@@ -71,8 +71,11 @@ export function extractFromLayout(doc: ReadDocument, options: ExtractInvoiceOpti
   const currencyEvidence = hints.currencySegment
     ? evidenceOf({ run: hints.currencySegment, from: 0, to: hints.currencySegment.text.length })
     : null;
+  // Printed or shown by a country: 0.9; inferred from the language and the decimal comma alone: 0.6.
   const currency =
-    hints.currency && currencyEvidence ? candidate(hints.currency, 0.9, currencyEvidence, 'currency') : null;
+    hints.currency && currencyEvidence
+      ? candidate(hints.currency, hints.currencyInferred ? 0.6 : 0.9, currencyEvidence, 'currency')
+      : null;
   const summary: InvoiceSummary = {
     invoice_number: builder.take(s('invoice_number'), header.invoice_number, same),
     invoice_date: builder.take(s('invoice_date'), header.invoice_date, same),

@@ -146,3 +146,9 @@ export function namesOnlyEuroArea(text: string): boolean {
   for (const state of states) if (!EURO_AREA.has(state)) return false;
   return true;
 }
+
+/** True when `text` names a member state outside the euro area (a Polish VAT id, a Czech IBAN, "+46 ..."). */
+export function namesStateOutsideEuroArea(text: string): boolean {
+  for (const state of namedMemberStates(text)) if (!EURO_AREA.has(state)) return true;
+  return false;
+}

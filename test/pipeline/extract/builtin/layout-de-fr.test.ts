@@ -377,3 +377,30 @@ describe('a minus sign OCR read as "="', () => {
     expect(extractInvoice(buildDocument([{ lines }]), OPTIONS).summary_data.subtotal).not.toBe(-7.67);
   });
 });
+
+describe('a document that prints no currency', () => {
+  const invoice = (total: string, extra: PageSpec['lines'] = []): PageSpec['lines'] => [
+    [60, [50, 'Facture n° F-2026-114'], [360, 'Date de facture :'], [470, '12/03/2026']],
+    [200, [50, 'Total HT'], rightAt(540, total.replace('1 234', '1 028'))],
+    [214, [50, 'TVA 20 %'], rightAt(540, total.replace('1 234,56', '205,76').replace('1,234.56', '205.76'))],
+    [228, [50, 'Total TTC'], rightAt(540, total)],
+    ...extra,
+  ];
+  const currencyOf = (lines: PageSpec['lines']) => {
+    const result = extractInvoice(buildDocument([{ lines, source: 'ocr' }]), OPTIONS);
+    return [result.summary_data.currency, result.fields['summary_data.currency']?.confidence ?? null];
+  };
+
+  it('is priced in euros when its labels are French and its decimals commas, less surely than a printed one', () => {
+    const [inferred, inferredConfidence] = currencyOf(invoice('1 234,56'));
+    const [printed, printedConfidence] = currencyOf(invoice('1 234,56 €'));
+    expect([inferred, printed]).toEqual(['EUR', 'EUR']);
+    expect(inferredConfidence).toBeLessThan(printedConfidence as number);
+  });
+
+  it('is not guessed from decimal points, a printed currency or a country that says otherwise', () => {
+    expect(currencyOf(invoice('1,234.56'))[0]).toBeNull();
+    expect(currencyOf(invoice('CHF 1 234,56'))[0]).toBe('CHF');
+    expect(currencyOf(invoice('1 234,56', [[300, [50, 'Tel. +44 20 7946 0958 · London SW1A 1AA']]]))[0]).toBe('GBP');
+  });
+});

@@ -235,9 +235,15 @@ describe('currency of a receipt that prints none', () => {
     expect(result.fields['summary_data.currency']).toMatchObject({ raw: 'Starbucks Coffee France', page: 1 });
   });
 
-  it('stays unknown when only EU-wide cues (TVA) or a state with its own currency are printed', () => {
-    expect(extractInvoice(lines('Europe'), OPTIONS).summary_data.currency).toBeNull();
+  it('stays unknown when a state with its own currency is printed', () => {
     expect(extractInvoice(lines('Romania'), OPTIONS).summary_data.currency).toBeNull();
+  });
+
+  it('is inferred as the euro, less surely, from French labels and decimal commas when no state is named', () => {
+    const named = extractInvoice(lines('France'), OPTIONS).fields['summary_data.currency']!;
+    const result = extractInvoice(lines('Europe'), OPTIONS);
+    expect(result.summary_data.currency).toBe('EUR');
+    expect(result.fields['summary_data.currency']!.confidence).toBeLessThan(named.confidence);
   });
 });
 
