@@ -31,12 +31,25 @@ function correctToken(token: string): string {
 const GLUED_SIGN = /(?<![\p{L}\p{N}.,'’])[CcS](?=\d{1,3}(?:[.,'’]?\d{3})*[.,]\d{2}(?![\p{L}\p{N}]|[.,'’]\d))/gu;
 
 /**
- * `text` with look-alike letters read as digits inside amount-shaped tokens and a sign misread as a letter before
- * one read as a space (see above), everything else unchanged. The result has the same length, so offsets into it
- * are offsets into `text`.
+ * A decimal comma OCR read as a point, or a decimal point as a comma, after thousands groups: "3.865.50" for
+ * "3.865,50", "1,234,56" for "1,234.56" (low-resolution photos). Groups of thousands are three digits long, so a
+ * last group of two after the same separator is the decimals: the last separator becomes the other one. Dates
+ * ("12.03.26") do not match: their middle group is two digits.
+ */
+const MISREAD_DECIMAL = /(?<![\p{L}\p{N}.,])\d{1,3}([.,])\d{3}(?:\1\d{3})*\1\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;
+
+function correctDecimal(token: string, separator: string): string {
+  const last = token.lastIndexOf(separator);
+  return `${token.slice(0, last)}${separator === '.' ? ',' : '.'}${token.slice(last + 1)}`;
+}
+
+/**
+ * `text` with look-alike letters read as digits inside amount-shaped tokens, a sign misread as a letter before one
+ * read as a space and a misread decimal separator after thousands groups set right (see above), everything else
+ * unchanged. The result has the same length, so offsets into it are offsets into `text`.
  */
 export function correctOcrDigits(text: string): string {
-  const signs = text.replace(GLUED_SIGN, ' ');
+  const signs = text.replace(GLUED_SIGN, ' ').replace(MISREAD_DECIMAL, correctDecimal);
   return CONFUSABLE.test(signs) ? signs.replace(OCR_AMOUNT, correctToken) : signs;
 }
 

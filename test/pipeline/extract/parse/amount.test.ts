@@ -97,7 +97,6 @@ describe('parseAmount: formats', () => {
     '12 34',
     '1 2345',
     '1.234,567.89',
-    '1,234,56',
     '12.5%',
     '15.03.2026',
     '2026-03-15',
@@ -348,6 +347,21 @@ describe('OCR digit confusions', () => {
     for (const text of ['B.90', 'SB.50', 'ZG.00', 'G1.20']) expect(parseAmount(text), text).toBeNull();
     expect(parseAmount('S12.50')).toMatchObject({ value: '12.50', currency: null });
     expect(findAmounts('S12.50 SIZE 1B.SS').map((a) => a.value)).toEqual(['12.50']);
+  });
+
+  it('reads the last separator after thousands groups as the decimal one when two digits follow it', () => {
+    expect(parseAmount('3.865.50 EUR', { decimalSeparator: ',' })).toMatchObject({
+      value: '3865.50',
+      raw: '3.865.50 EUR',
+    });
+    expect(parseAmount('1,234,56', { decimalSeparator: '.' })).toMatchObject({ value: '1234.56' });
+    expect(findAmounts('Subtotaal 3.865.50 EUR Btw 811,76', { decimalSeparator: ',' }).map((a) => a.value)).toEqual([
+      '3865.50',
+      '811.76',
+    ]);
+    // Dates and mixed separators are not such numbers.
+    for (const text of ['12.03.26', '1.234,567.89'])
+      expect(parseAmount(text, { decimalSeparator: ',' }), text).toBeNull();
   });
 
   it('reads a currency sign misread as a letter glued to an amount as a sign, without guessing the currency', () => {
