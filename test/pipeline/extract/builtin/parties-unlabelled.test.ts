@@ -88,6 +88,32 @@ describe('vendor named only by the header of the page', () => {
     ]);
     expect(extractInvoice(doc, OPTIONS).summary_data.vendor_name).toBeNull();
   });
+
+  it('never takes a letter-spaced title that OCR split into pieces as the vendor', () => {
+    for (const title of ['FAT TURA', 'R E C H N U N G', 'IN VOICE']) {
+      const doc = buildDocument([
+        {
+          source: 'ocr',
+          confidence: 0.99,
+          lines: [
+            [30, [60, title]],
+            [110, [60, 'Totale'], rightAt(400, '12,00 EUR')],
+          ],
+        },
+      ]);
+      expect(extractInvoice(doc, OPTIONS).summary_data.vendor_name, title).toBeNull();
+    }
+    // A name whose words only together spell something else stays a name.
+    const named = buildDocument([
+      {
+        lines: [
+          [30, [60, 'BILLY BOB']],
+          [110, [60, 'Total'], rightAt(400, '12.00 EUR')],
+        ],
+      },
+    ]);
+    expect(extractInvoice(named, OPTIONS).summary_data.vendor_name).toBe('BILLY BOB');
+  });
 });
 
 describe('party headings', () => {

@@ -28,6 +28,9 @@ const PARTICLE = /^(?:of|and|the|for|de|du|des|la|le|les|et|y|del|di|da|van|von|
 const DOCUMENT_WORD =
   /(?<![\p{L}])(?:invoice|receipt|bill|statement|quote|quotation|order|delivery note|credit note|tax invoice|sales receipt|cash receipt|\p{L}*rechnung|kassenbon|quittung|beleg|kassenbeleg|bon|facture|reçu|ticket|avoir|factura|recibo|fattura|ricevuta|scontrino|factuur|bon|kwitantie|faktura|doklad|nota|struk|kwitansi|chitanta|bon fiscal)(?![\p{L}])/iu;
 
+/** A title set letter-spaced, which OCR splits into pieces ("FAT TURA", "R E C H N U N G"): the same word, squeezed. */
+const SPACED_DOCUMENT_WORD = new RegExp(`^${DOCUMENT_WORD.source}$`, 'iu');
+
 /** Greetings, slogans and opening hours printed at the top of receipts. */
 const NOT_A_NAME =
   /(?<![\p{L}])(?:welcome|willkommen|bienvenue|bienvenido|thank|danke|merci|gracias|open|geöffnet|mo\.?-|www\.|http|@|tel|phone|fax)(?![\p{L}])/iu;
@@ -50,7 +53,13 @@ function nameLike(segment: Segment, labels: LabelIndex): string | null {
   // "real- 40217 Dusseldorf-Bilk": OCR joined the logo to the town line.
   if (POSTCODE.test(` ${text} `.replace(/[\p{L}]{4,}/gu, ''))) return null;
   if (text.split(/\s+/).length > MAX_NAME_WORDS || (text.match(/\p{L}/gu) ?? []).length < 3) return null;
-  if (DOCUMENT_WORD.test(text) || NOT_A_NAME.test(text) || STAMP.test(text) || labels.startsWithLabel(segment, 0.5))
+  if (
+    DOCUMENT_WORD.test(text) ||
+    SPACED_DOCUMENT_WORD.test(text.replace(/\s+/g, '')) ||
+    NOT_A_NAME.test(text) ||
+    STAMP.test(text) ||
+    labels.startsWithLabel(segment, 0.5)
+  )
     return null;
   if (matchLabel(text).some((m) => m.confidence >= 0.7)) return null;
   // "More saving.", "Fictitious example for illustration purposes": a slogan or a sentence, not a name.
