@@ -94,6 +94,13 @@ function tokenize(text: string): Token[] {
     else norm = foldAccents(raw);
     tokens.push({ norm, start: m.index, end: m.index + raw.length, wordy: !/^\d+$/.test(norm) });
   }
+  // A lone "N" before a word is "N°" whose degree sign OCR dropped (PaddleOCR's alphabet has none): "N de facture",
+  // "N client". Not before a single letter ("W A R E N R E C H N U N G" is a spaced title); elsewhere only a label
+  // made with it matches.
+  for (const [index, token] of tokens.entries()) {
+    const next = tokens[index + 1];
+    if (token.norm === 'n' && next?.wordy && /^\p{L}{2}/u.test(next.norm)) token.norm = 'no';
+  }
   return tokens;
 }
 

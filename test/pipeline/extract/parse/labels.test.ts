@@ -373,6 +373,14 @@ describe('matchLabel: OCR noise (modest)', () => {
     expect(top?.confidence).toBeLessThan(1);
   });
 
+  it('reads a lone "N" before a word as "N°" whose degree sign OCR dropped', () => {
+    expect(matchLabel('N de facture:')[0]).toMatchObject({ field: 'invoice_number', start: 0 });
+    expect(matchLabel('N de commande:')[0]?.field).toBe('po_number');
+    expect(matchLabel('N client')[0]?.field).toBe('customer_number');
+    // With a word that makes no label, no field but the line position an "N." or "#" names anyway.
+    expect(matchLabel('N Smith').every((m) => m.field === 'line_position')).toBe(true);
+  });
+
   it('stays exact for short words and can be switched off', () => {
     expect(matchLabel('in')).toEqual([]);
     expect(matchLabel('Rechnungsnumer', { fuzzy: false })).toEqual([]);
