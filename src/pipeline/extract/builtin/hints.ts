@@ -129,11 +129,11 @@ const EURO_LANGUAGES: ReadonlySet<LabelLanguage> = new Set(['de', 'fr', 'es', 'i
 const DECIMAL_COMMA_AMOUNT = /(?<![\d.,])\d{1,3}(?:[. \u00A0\u202F]?\d{3})*,\d{2}(?![\d.,])/u;
 
 /**
- * The euro for a document that shows no currency and no country outside the euro area, but German, French, Spanish, Italian or
- * Dutch labels and decimal commas: the countries writing so are the euro area but for Switzerland (which prints
- * "CHF" and decimal points) and Latin America (which prints "$"). OCR loses the "€" (PaddleOCR's alphabet has none)
- * and, on photos, often the "EUR", the VAT id and the IBAN that would show it. The segment is the first amount with a
- * decimal comma; the field's confidence is lower (layout-extract.ts).
+ * The euro for a document that shows no currency and no country outside the euro area, but German, French,
+ * Spanish, Italian or Dutch labels and decimal commas: the countries writing so are the euro area but for
+ * Switzerland (which prints "CHF" and decimal points) and Latin America (which prints "$"). OCR loses the "€"
+ * (PaddleOCR's alphabet has none) and, on photos, often the "EUR", the VAT id and the IBAN that would show it. The
+ * segment is the first amount with a decimal comma; the field's confidence is lower (layout-extract.ts).
  */
 function currencyFromLanguage(
   language: LabelLanguage | null,

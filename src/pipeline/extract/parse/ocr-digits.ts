@@ -31,12 +31,13 @@ function correctToken(token: string): string {
 const GLUED_SIGN = /(?<![\p{L}\p{N}.,'’])[CcS](?=\d{1,3}(?:[.,'’]?\d{3})*[.,]\d{2}(?![\p{L}\p{N}]|[.,'’]\d))/gu;
 
 /**
- * A decimal comma OCR read as a point, or a decimal point as a comma, after thousands groups: "3.865.50" for
- * "3.865,50", "1,234,56" for "1,234.56" (low-resolution photos). Groups of thousands are three digits long, so a
- * last group of two after the same separator is the decimals: the last separator becomes the other one. Dates
- * ("12.03.26") do not match: their middle group is two digits.
+ * A decimal comma OCR read as a point, or a decimal point as a comma, after a thousands group: "3.865.50" for
+ * "3.865,50", "1,234,56" for "1,234.56" (low-resolution photos). A group of thousands is three digits long, so a
+ * last group of two after the same separator is the decimals: the last separator becomes the other one. One group
+ * only (below a million): an IPv4 address ("192.168.100.10") has two. Dates ("12.03.26") do not match: their middle
+ * group is two digits.
  */
-const MISREAD_DECIMAL = /(?<![\p{L}\p{N}.,])\d{1,3}([.,])\d{3}(?:\1\d{3})*\1\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;
+const MISREAD_DECIMAL = /(?<![\p{L}\p{N}.,])\d{1,3}([.,])\d{3}\1\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;
 
 function correctDecimal(token: string, separator: string): string {
   const last = token.lastIndexOf(separator);

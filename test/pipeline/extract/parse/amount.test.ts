@@ -349,7 +349,7 @@ describe('OCR digit confusions', () => {
     expect(findAmounts('S12.50 SIZE 1B.SS').map((a) => a.value)).toEqual(['12.50']);
   });
 
-  it('reads the last separator after thousands groups as the decimal one when two digits follow it', () => {
+  it('reads the last separator after a thousands group as the decimal one when two digits follow it', () => {
     expect(parseAmount('3.865.50 EUR', { decimalSeparator: ',' })).toMatchObject({
       value: '3865.50',
       raw: '3.865.50 EUR',
@@ -359,9 +359,10 @@ describe('OCR digit confusions', () => {
       '3865.50',
       '811.76',
     ]);
-    // Dates and mixed separators are not such numbers.
-    for (const text of ['12.03.26', '1.234,567.89'])
+    // Dates, mixed separators and IPv4 addresses (two groups of three before the last) are not such numbers.
+    for (const text of ['12.03.26', '1.234,567.89', '192.168.100.10']) {
       expect(parseAmount(text, { decimalSeparator: ',' }), text).toBeNull();
+    }
   });
 
   it('reads a currency sign misread as a letter glued to an amount as a sign, without guessing the currency', () => {
