@@ -156,11 +156,15 @@ export function readHints(layout: Layout): DocumentHints {
   // segment that shows the country (its NPWP, its ZIP code) is the evidence.
   const byCountry = found ? null : currencyFromCountry(countries, lines);
   const language = detectLabelLanguage(layout.segments);
-  // Only where nothing points elsewhere: no country but the EU's tax words, no member state outside the euro area.
-  const elsewhere =
-    [...countries.keys()].some((country) => country !== 'EU') || namesStateOutsideEuroArea(lines.join('\n'));
+  // Only where nothing points elsewhere: no country but the EU's tax words, no member state outside the euro area
+  // (the text is scanned for member states only when neither a printed currency nor a country decided).
   const byLanguage =
-    found || byCountry || elsewhere ? null : currencyFromLanguage(language, decimalSeparator, layout.segments);
+    found ||
+    byCountry ||
+    [...countries.keys()].some((country) => country !== 'EU') ||
+    namesStateOutsideEuroArea(lines.join('\n'))
+      ? null
+      : currencyFromLanguage(language, decimalSeparator, layout.segments);
   const currency = found ?? byCountry?.currency ?? byLanguage?.currency ?? null;
   // Decided once from the whole document, then every date is read with it (see decideDateOrder).
   const dateOrder = decideDateOrder({ samples: lines, language, currency }, countries).order;
