@@ -15,6 +15,8 @@ describe('company names', () => {
     expect(companyName('A SCANA COMPANY')).toBeNull();
     expect(companyName('PENNY-MARKT CmbH')).toBe('PENNY-MARKT GmbH');
     expect(companyName('real,-SB-Warenhaus GmbH')).toBe('real,-SB-Warenhaus GmbH');
+    expect(companyName('real-SB-Warenhaus Gmbt')).toBe('real-SB-Warenhaus GmbH');
+    expect(companyName('Muster Bau 6mbI')).toBe('Muster Bau GmbH');
     expect(companyName('bei der Muster GmbH')).toBeNull();
   });
 

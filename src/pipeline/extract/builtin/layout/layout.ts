@@ -226,3 +226,19 @@ export function pageOf(layout: Layout, pageNumber: number): LayoutPage {
   if (!page) throw new RangeError(`no page ${pageNumber}`);
   return page;
 }
+
+/**
+ * Where the top `share` of a page ends, measured on the page or, when the document lies inside a larger capture (a
+ * receipt photographed on a table, a slip scanned on an A4 bed), on the part holding its text: whichever ends lower.
+ */
+export function topShareEnd(page: LayoutPage, share: number): number {
+  const first = page.lines[0];
+  if (!first) return page.height * share;
+  let top = Infinity;
+  let end = 0;
+  for (const line of page.lines) {
+    top = Math.min(top, line.bbox.y);
+    end = Math.max(end, line.bbox.y + line.bbox.height);
+  }
+  return Math.max(page.height * share, top + (end - top) * share);
+}

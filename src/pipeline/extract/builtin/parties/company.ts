@@ -38,9 +38,9 @@ const UPPER_FORMS = [
 ];
 /** Legal forms in any case, dots optional. */
 const ANY_CASE_FORMS = [
-  'gmbh',
-  // OCR reads the G of a receipt's "GmbH" as C or 6 ("PENNY-MARKT CmbH"); no word of any language is spelt so.
-  '[c6]mbh',
+  // "GmbH"; OCR reads its G as C or 6 ("PENNY-MARKT CmbH") and its H as t, I or l ("Warenhaus Gmbt": the H's
+  // strokes); no word of any language is spelt so.
+  '[gc6]mb[hitl1]',
   'mbh',
   'a\\.\\s?g\\.',
   'ag & co\\.? kg',
@@ -155,9 +155,9 @@ export function companyName(text: string): string | null {
   return withOcrGmbh(name);
 }
 
-/** "PENNY-MARKT CmbH" -> "PENNY-MARKT GmbH": the legal form as printed, not as OCR read it. */
+/** "PENNY-MARKT CmbH", "Warenhaus Gmbt" -> "... GmbH": the legal form as printed, not as OCR read it. */
 export function withOcrGmbh(text: string): string {
-  return text.replace(/(?<![\p{L}])[C6]mb[Hh](?![\p{L}])/u, 'GmbH');
+  return text.replace(/(?<![\p{L}])[GC6]mb[HhtIl1](?![\p{L}\p{N}])/u, 'GmbH');
 }
 
 /** Letters only, lower case: the key that compares "Azure Interior" with "azure-interior.com". */

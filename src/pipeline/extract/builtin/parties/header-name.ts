@@ -6,7 +6,7 @@
 import type { Word } from '../../../model.js';
 import { findAmounts, findDates, matchLabel } from '../../parse/index.js';
 import type { LabelIndex } from '../layout/label-hits.js';
-import type { Layout, LayoutLine, LayoutPage, Segment } from '../layout/layout.js';
+import { topShareEnd, type Layout, type LayoutLine, type LayoutPage, type Segment } from '../layout/layout.js';
 import { runOf } from '../layout/runs.js';
 import type { PartyBlock } from './blocks.js';
 import { cleanName, isAttributeRow, looksLikeAddressLine, looksLikeName, POSTCODE } from './column.js';
@@ -77,7 +77,7 @@ function nameLike(segment: Segment, labels: LabelIndex): string | null {
 /** The first readable rows of the page. Rows OCR made of a logo's strokes ("m" at 36 %) do not count. */
 function headerRows(page: LayoutPage): LayoutLine[] {
   return page.lines
-    .filter((l) => l.bbox.y < page.height * HEADER_SHARE_OF_PAGE && l.segments.some(readable))
+    .filter((l) => l.bbox.y < topShareEnd(page, HEADER_SHARE_OF_PAGE) && l.segments.some(readable))
     .slice(0, HEADER_ROWS);
 }
 

@@ -8,7 +8,7 @@ import { candidate, type Candidate } from '../candidates.js';
 import type { DocumentHints } from '../hints.js';
 import { bottom, right, unionBoxes } from '../layout/geometry.js';
 import type { LabelIndex } from '../layout/label-hits.js';
-import type { Layout, LayoutPage, Segment } from '../layout/layout.js';
+import { topShareEnd, type Layout, type LayoutPage, type Segment } from '../layout/layout.js';
 import { evidenceOf, runOf, type Evidence, type TextRun } from '../layout/runs.js';
 import { readIdentifier } from '../values.js';
 import { addressBlocks, headingBlocks, SALUTATION, senderLineBlocks, type PartyBlock } from './blocks.js';
@@ -91,8 +91,12 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
     // "(c) AWV e.V. 2020", "© Example GmbH": the copyright holder of a form or a stylesheet, not a party.
     if (/©|\(c\)|copyright/iu.test(text)) continue;
     const page = layout.pages.find((p) => p.number === segment.page);
-    // A legal form alone on its row ends a name wrapped from the rows above ("PASARAYA BORONG PINTAR" / "SDN BHD").
-    const wrapped = page && isLegalFormOnly(text) ? rowAbove(page, segment, labels, true) : null;
+    // A legal form alone on its row ends a name wrapped from the rows above ("PASARAYA BORONG PINTAR" / "SDN BHD"),
+    // or one OCR cut from its name at a wide space ("SUBANG HEALTHCARE SDN" | "BHD").
+    const wrapped =
+      page && isLegalFormOnly(text)
+        ? (cutOnRow(layout, segment, labels) ?? rowAbove(page, segment, labels, true))
+        : null;
     const name = wrapped ? companyName(`${wrapped.text} ${text}`) : companyName(text);
     if (!name) continue;
     const key = letterKey(name);
@@ -108,7 +112,7 @@ function companyCandidates(layout: Layout, labels: LabelIndex, excluded: readonl
     if (page && addressedTo(page, segment, labels)) continue;
     let score = 0.45;
     if (matchesDomain(name, domains)) score += 0.15;
-    if (page && segment.page === layout.pages[0]?.number && segment.bbox.y < page.height * 0.3) score += 0.1;
+    if (page && segment.page === layout.pages[0]?.number && segment.bbox.y < topShareEnd(page, 0.3)) score += 0.1;
     if (page) {
       const around = rowsBelow(page, segment.bbox, columnRight(page, segment.bbox, labels)).slice(0, 6);
       if (
@@ -256,6 +260,21 @@ function rowAbove(page: LayoutPage, segment: Segment, labels: LabelIndex, centre
     return runOf([...before.words, ...candidate.words], candidate.page, candidate.source);
   }
   return runOf(candidate.words, candidate.page, candidate.source);
+}
+
+/**
+ * The segment just left of a legal form on its own line, when it reads as the name the form ends: OCR engines cut a
+ * line into boxes at a wide space, and a receipt's centred header spaces its words out.
+ */
+function cutOnRow(layout: Layout, segment: Segment, labels: LabelIndex): TextRun | null {
+  const line = layout.lines[segment.line];
+  const at = line?.segments.indexOf(segment) ?? -1;
+  const left = at > 0 ? line?.segments[at - 1] : undefined;
+  if (!left || segment.starts[0] !== 0 || left.words.length > 5) return null;
+  // Same type: a name and its legal form are set in one size (a value column beside a label is not).
+  if (Math.abs(left.bbox.height - segment.bbox.height) > Math.min(left.bbox.height, segment.bbox.height) * 0.4)
+    return null;
+  return continuesName(left, labels) ? runOf(left.words, left.page, left.source) : null;
 }
 
 /** A row that may be part of a wrapped name: no digits, no legal form, no label, name-like. */
