@@ -72,6 +72,18 @@ function clauses(
   return result.map(({ head, from, to }) => ({ head, from, to }));
 }
 
+/** "inclusive", "incl.", "inkl.", "TTC": a tax said to be inside the amount. */
+const INCLUSIVE =
+  /^[\s()[\]]*(?:incl?|inkl|inclusive|including|included|inklusive|inclus[ea]?|incluid[oa]|ttc)(?![\p{L}])/iu;
+
+/**
+ * "TOTAL (GST INCL)", "Total tax included": a label read as the tax's total ("TOTAL GST : 17.70") whose next word
+ * says the tax is included names the total with tax.
+ */
+function totalWithTaxIncluded(head: LabelHit, text: string): boolean {
+  return head.field === 'tax' && /^\s*total/iu.test(text.slice(head.start)) && INCLUSIVE.test(text.slice(head.end));
+}
+
 /** True when the label's row holds three or more column labels: a table header, whose "Total" is a column. */
 function onTableHeaderRow(hit: LabelHit, labels: LabelIndex): boolean {
   const fields = new Set<string>();
@@ -88,8 +100,14 @@ const PARTIAL_SUM = /^\s*(?:der|des)\s+\p{L}/iu;
  */
 const OTHER_TOTAL =
   /^\s*(?:savings?|saved|discounts?|points?|paid|tendered|ersparnis|rabatt|punkte|[ée]conomies?|remise|ahorro|descuento|risparmio|sconto|besparing|korting)(?![\p{L}])/iu;
-/** A tax rate right after a sum's label: the sum of one rate's items. */
-const PER_RATE = /^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*\p{L}/u;
+/** A count after "total": "TOTAL ITEMS", "TOTAL QTY", "Anzahl Artikel". */
+const COUNT_TOTAL = /^\s*(?:items?|qty|quantity|pcs|pieces|units?|articles?|artikel|st(?:ü|ue)ck|anzahl)(?![\p{L}])/iu;
+
+/**
+ * A tax rate right after a sum's label: the sum of one rate's items. Its digits may be OCR's look-alike letters
+ * ("TOTAL O% SUPPLIES": a thermal receipt's zero read as the letter O).
+ */
+const PER_RATE = /^\s*[\dOoIl]{1,2}(?:[.,][\dOo]{1,2})?\s?%\s*\p{L}/u;
 
 /** Where table headers are: their column labels ("Total", "Tax") are not summary labels. */
 export interface HeaderArea {
@@ -229,7 +247,11 @@ function labelledAmounts(
           if (belowSpan) spans.push({ span: belowSpan, weight: RELATION_WEIGHT.below * 0.9 });
         }
       }
-      const field = containedTax(head, segment.text.slice(head.start, clause.to)) ? 'tax' : head.field;
+      const field = containedTax(head, segment.text.slice(head.start, clause.to))
+        ? 'tax'
+        : totalWithTaxIncluded(head, segment.text.slice(0, clause.to))
+          ? 'total'
+          : head.field;
       // Whole numbers ("Total 1939") in documents without decimals, and never after a label inside prose. In a
       // document with decimals a labelled whole number ("SUBTOTAL LESS DISCOUNT 1436" over "TOTAL TAX 100.52": an
       // office template's cell without a number format) is taken too when no span of the label holds an amount with
@@ -247,6 +269,10 @@ function labelledAmounts(
       const read = firstReading(head.atStart && !decimals) ?? (head.atStart && decimals ? firstReading(true) : null);
       if (!read) continue;
       const { reading, evidence, weight } = read;
+      // "TOTAL ITEMS  1.00", "TOTAL QTY: 3.000": a count printed with decimals, as tills print quantities. (A count
+      // label's amount with cents is the items' sum: "TOTAL QTY: 2  4.60".)
+      const count = head.field === 'total' && COUNT_TOTAL.test(segment.text.slice(head.end, clause.to));
+      if (count && reading.value.decimalSeparator !== null && Number.isInteger(Number(reading.value.value))) continue;
       const whole = decimals && reading.value.decimalSeparator === null && reading.value.currency === null;
       pools[field].push(
         candidate(
@@ -612,8 +638,13 @@ export function readTotals(
     // Alone and weak (a label word in prose, a poor OCR reading): not evidence enough to report.
     if (!consistent && c && c.confidence < MIN_LONE_CONFIDENCE) choice[key] = null;
   }
+  // Every total candidate was too weak to report ("TOTAL 6 SUPPLIES" whose "%" OCR lost, read as a total of 6): the
+  // amount due printed is the total, as when no total row was read at all.
+  const due = best(pools.amount_due, true);
+  if (!choice.total && due && !prepaid)
+    choice.total = { ...due, confidence: clamp01(due.confidence * 0.85), rule: 'amount-due' };
   if (choice.subtotal && choice.total && !choice.tax) choice.tax = derivedTax(choice.subtotal, choice.total, labels);
-  const amountDue = best(pools.amount_due, true) ?? derivedAmountDue(choice.total, prepaid);
+  const amountDue = due ?? derivedAmountDue(choice.total, prepaid);
   return {
     subtotal: choice.subtotal,
     tax: choice.tax,

@@ -173,6 +173,95 @@ describe('South-East Asian receipts', () => {
     expect(s.total).toBe(68.63);
   });
 
+  it('joins a legal form OCR cut from its name at a wide space ("SUBANG HEALTHCARE SDN" | "BHD")', () => {
+    const doc = buildDocument([
+      {
+        source: 'ocr',
+        confidence: 0.97,
+        lines: [
+          [20, [150, 'SIMPLIFIED TAX INVOICE']],
+          [34, [170, 'AA PHARMACY']],
+          [48, [120, 'SUBANG HEALTHCARE SDN'], [260, 'BHD']],
+          [62, [170, '1118258-K']],
+          [76, [150, '47500 SUBANG JAYA']],
+          [110, [20, 'TOTAL'], rightAt(380, '78.10')],
+        ],
+      },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).summary_data.vendor_name).toBe('SUBANG HEALTHCARE SDN BHD');
+  });
+
+  it('finds the header of a receipt photographed with a wide margin above it', () => {
+    // The receipt's text starts a third of the way down the capture: its top quarter is not the page's.
+    const doc = buildDocument([
+      {
+        source: 'ocr',
+        confidence: 0.97,
+        lines: [
+          [300, [150, 'DI HUAN YA RESTAURANT']],
+          [314, [140, 'COMPANY REG.NO: JM0681589-W']],
+          [328, [150, '81750 JOHOR BAHRU']],
+          [342, [160, 'TEL/FAX:07-3886322']],
+          [380, [20, 'FRIED RICE'], rightAt(380, '12.00')],
+          [394, [20, 'TOTAL'], rightAt(380, '12.00')],
+          [408, [20, 'CASH'], rightAt(380, '20.00')],
+          [500, [120, 'THANK YOU, PLEASE COME AGAIN']],
+        ],
+      },
+    ]);
+    expect(extractInvoice(doc, OPTIONS).summary_data.vendor_name).toBe('DI HUAN YA RESTAURANT');
+  });
+
+  it('reads "TOTAL (GST INCL)" as the total, and a count printed with decimals ("TOTAL ITEMS 1.00") as none', () => {
+    const included = receipt(
+      ['GUARDIAN HEALTH AND BEAUTY SDN BHD'],
+      [
+        ['SUBTOTAL', '12.00'],
+        ['TOTAL (GST INCL)', '12.00'],
+        ['CASH', '12.00'],
+      ],
+    );
+    expect(included.total).toBe(12);
+    const counted = receipt(
+      ['KEDAI MAKAN ABC'],
+      [
+        ['TOTAL ITEMS', '1.00'],
+        ['TOTAL QTY', '1.00'],
+        ['TOTAL', '15.00'],
+      ],
+    );
+    expect(counted.total).toBe(15);
+  });
+
+  it('takes the amount payable as the total when every total read is too weak to report', () => {
+    // "TOTAL 6 SUPPLIES": OCR lost the "%", so the label reads as a total of 6; the per-rate sums say nothing else.
+    const s = receipt(
+      ['GARDENIA BAKERIES (KL) SDN BHD'],
+      [
+        ['TOTAL 6 SUPPLIES', ''],
+        ['(EXCL. GST):', '12.96'],
+        ['GST:', '0.78'],
+        ['TOTAL PAYABLE:', '53.14'],
+      ],
+    );
+    expect(s.total).toBe(53.14);
+  });
+
+  it('knows a per-rate sum whose zero OCR read as the letter O ("TOTAL O% SUPPLIES")', () => {
+    const s = receipt(
+      ['GARDENIA BAKERIES (KL) SDN BHD'],
+      [
+        ['TOTAL O% SUPPLIES:', '9.36'],
+        ['TOTAL 6% SUPPLIES (EXCL. GST):', '-1.32'],
+        ['GST:', '-0.07'],
+        ['TOTAL 6% SUPPLIES (INC. GST):', '-1.39'],
+        ['TOTAL O% SUPPLIES:', '9.36'],
+        ['TOTAL PAYABLE:', '7.97'],
+      ],
+    );
+    expect(s.total).toBe(7.97);
+  });
+
   it('reads a rounding printed with its currency ("-RM 0.02") and no savings, cash or zero as the total', () => {
     const rounded = receipt(
       ['MR D.I.Y. (JOHOR) SDN BHD'],
