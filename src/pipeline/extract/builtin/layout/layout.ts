@@ -227,18 +227,29 @@ export function pageOf(layout: Layout, pageNumber: number): LayoutPage {
   return page;
 }
 
+/** Each page's text extent (top of its first line, bottom of its last), computed once: rules ask it per line. */
+const textExtents = new WeakMap<LayoutPage, { top: number; end: number } | null>();
+
+function textExtent(page: LayoutPage): { top: number; end: number } | null {
+  const known = textExtents.get(page);
+  if (known !== undefined) return known;
+  let top = Infinity;
+  let end = -Infinity;
+  for (const line of page.lines) {
+    top = Math.min(top, line.bbox.y);
+    end = Math.max(end, line.bbox.y + line.bbox.height);
+  }
+  const extent = page.lines.length > 0 ? { top, end } : null;
+  textExtents.set(page, extent);
+  return extent;
+}
+
 /**
  * Where the top `share` of a page ends, measured on the page or, when the document lies inside a larger capture (a
  * receipt photographed on a table, a slip scanned on an A4 bed), on the part holding its text: whichever ends lower.
  */
 export function topShareEnd(page: LayoutPage, share: number): number {
-  const first = page.lines[0];
-  if (!first) return page.height * share;
-  let top = Infinity;
-  let end = 0;
-  for (const line of page.lines) {
-    top = Math.min(top, line.bbox.y);
-    end = Math.max(end, line.bbox.y + line.bbox.height);
-  }
-  return Math.max(page.height * share, top + (end - top) * share);
+  const extent = textExtent(page);
+  const ofPage = page.height * share;
+  return extent ? Math.max(ofPage, extent.top + (extent.end - extent.top) * share) : ofPage;
 }

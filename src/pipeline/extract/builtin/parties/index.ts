@@ -270,7 +270,7 @@ function cutOnRow(layout: Layout, segment: Segment, labels: LabelIndex): TextRun
   const line = layout.lines[segment.line];
   const at = line?.segments.indexOf(segment) ?? -1;
   const left = at > 0 ? line?.segments[at - 1] : undefined;
-  if (!left || segment.starts[0] !== 0 || left.words.length > 5) return null;
+  if (!left || left.words.length > 5) return null;
   // Same type: a name and its legal form are set in one size (a value column beside a label is not).
   if (Math.abs(left.bbox.height - segment.bbox.height) > Math.min(left.bbox.height, segment.bbox.height) * 0.4)
     return null;
