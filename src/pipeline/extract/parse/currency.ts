@@ -169,6 +169,11 @@ const SYMBOL_SCAN = new RegExp(`(?<![\\p{L}])(${CURRENCY_SYMBOL_PATTERN})(?![\\p
 const CURRENCY_LABEL = /(?:currency|w[äa]hrung|devise|moneda|divisa|valuta|munt)\s*[:.]?\s*$/iu;
 
 /** A digit within two characters before `start` or after `end`. */
+/** "(RM)", "[EUR]": the text at start..end is all that stands in its brackets. */
+function inBrackets(text: string, start: number, end: number): boolean {
+  return /[([]\s?$/u.test(text.slice(Math.max(0, start - 2), start)) && /^\s?[)\]]/u.test(text.slice(end, end + 2));
+}
+
 function besideNumber(text: string, start: number, end: number): boolean {
   return /\d/.test(text.slice(Math.max(0, start - 2), start)) || /^.{0,2}\d/su.test(text.slice(end, end + 3));
 }
@@ -177,7 +182,8 @@ function besideNumber(text: string, start: number, end: number): boolean {
  * The currency a text (a line, a block or a whole document) is priced in, as an ISO 4217 code, or null.
  *
  * Evidence, strongest first: an active ISO code printed beside a number or after a "Currency:" label (3 points),
- * an unambiguous symbol (€, £, ₹, zł, CA$ ...: 2 points; the lone
+ * an unambiguous symbol (€, £, ₹, zł, CA$ ...: 2 points, 1 beside no number; letter symbols such as "RM" count
+ * beside a number or alone in brackets, "AMT(RM)"; the lone
  * letter "R" for rand is not scanned), a common ISO code anywhere (EUR, USD, CHF ...: 1 point).
  * Rarer codes that are also words (ALL, TOP, CUP, MAD ...) count only beside a number. Shared symbols follow the
  * codes present: "$" is USD unless a dollar currency's code (CAD, AUD ...) appears; "kr" gives nothing by itself
@@ -204,23 +210,27 @@ export function detectCurrency(text: string): string | null {
     else if (COMMON_CODES.has(code)) add(code, 1, at);
   }
 
-  const sharedSymbols: Array<{ symbol: string; at: number }> = [];
+  const sharedSymbols: Array<{ symbol: string; at: number; points: number }> = [];
   for (const m of scanned.matchAll(SYMBOL_SCAN)) {
     const symbol = m[1] as string;
     const at = m.index;
     if (NOT_SCANNED.has(symbol)) continue;
-    if (isLetterSymbol(symbol) && !besideNumber(scanned, at, at + symbol.length)) continue;
+    const beside = besideNumber(scanned, at, at + symbol.length);
+    // A letter symbol counts beside an amount, or as a column's unit in brackets ("AMT(RM)", "Betrag (Fr.)").
+    if (isLetterSymbol(symbol) && !beside && !inBrackets(scanned, at, at + symbol.length)) continue;
+    // A sign beside no amount is weaker: OCR makes a "$" of a "%" or an "S" ("TAX CODE $" in a GST summary).
+    const points = beside || isLetterSymbol(symbol) ? 2 : 1;
     const rule = SYMBOL_RULES.get(symbol);
     if (!rule) continue;
-    if (rule.alternatives.length === 0 && rule.fallback) add(rule.fallback, 2, at);
-    else sharedSymbols.push({ symbol, at });
+    if (rule.alternatives.length === 0 && rule.fallback) add(rule.fallback, points, at);
+    else sharedSymbols.push({ symbol, at, points });
   }
   // Shared symbols are resolved after all codes are known, so "$ 12.00 ... CAD" counts as CAD, not USD.
   const codesSeen = [...scores.keys()];
-  for (const { symbol, at } of sharedSymbols) {
+  for (const { symbol, at, points } of sharedSymbols) {
     const rule = SYMBOL_RULES.get(symbol) as SymbolRule;
     const code = codesSeen.find((c) => rule.alternatives.includes(c)) ?? rule.fallback;
-    if (code) add(code, 2, at);
+    if (code) add(code, points, at);
   }
 
   let best: string | null = null;

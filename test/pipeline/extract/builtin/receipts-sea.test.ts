@@ -292,4 +292,12 @@ describe('South-East Asian receipts', () => {
     expect(detectCurrency('ASO ELECTRICAL TRADING SDN BHD (1000131-K) TOTAL 248.05')).toBeNull();
     expect(detectCurrency('ALFAMART TOTAL Rp 44.900')).toBe('IDR');
   });
+
+  it('reads the ringgit from a column unit ("AMT(RM)") over a lone "$" OCR made of a "%"', () => {
+    const summary = 'TOTAL 47.70\nGST SUMMARY\nTAX CODE\n$\nAMT(RM)\nTAX(RM)\nSR\n6\n45.00\n2.70';
+    expect(detectCurrency(summary)).toBe('MYR');
+    // A "$" beside an amount still decides, and alone it still says dollars when nothing else does.
+    expect(detectCurrency('TOTAL $ 47.70\nAMT(RM)')).toBe('USD');
+    expect(detectCurrency('Amount ($)\nTOTAL 47.70')).toBe('USD');
+  });
 });
