@@ -561,6 +561,11 @@ function derivedAmountDue(total: Candidate<string> | null, prepaid: boolean): Ca
   return { ...total, confidence: clamp01(total.confidence * 0.8), rule: 'derived-total' };
 }
 
+/** An amount in whole 5 cents: where cash is rounded, the amount paid is (5 rappen, 5 sen, whole kronor). */
+function onCoinStep(value: string): boolean {
+  return Math.round(Math.abs(Number(value)) * 100) % 5 === 0;
+}
+
 /** Highest standard VAT/GST rate in use (Hungary 27%), with room for rounding: a larger "tax" is not one. */
 const MAX_TAX_RATE = 0.3;
 
@@ -614,9 +619,14 @@ export function readTotals(
   }
   const rounding = roundingAdjustment(layout);
   const choice = solve(candidates, printed, lineSum, rounding);
-  // The exact total chosen, its rounded amount printed too: the amount paid is the total.
-  if (choice.total && rounding !== null) {
-    const rounded = printed.get(sumMoney([choice.total.value, rounding]));
+  // The exact total chosen, its rounded amount printed too: the amount paid is the total. An adjustment printed
+  // without its sign ("TOTAL RM 30.91", "ROUNDING ADJUSTMENT RM 0.01", "TOTAL ROUNDED RM 30.90") may go either way:
+  // the rounded amount is the one on the coin's step (whole 5 cents), and a total already on it stays.
+  if (choice.total && rounding !== null && !(Number(rounding) > 0 && onCoinStep(choice.total.value))) {
+    const rounded = [sumMoney([choice.total.value, rounding]), subtractMoney(choice.total.value, rounding)]
+      .slice(0, Number(rounding) > 0 ? 2 : 1)
+      .map((value) => printed.get(value))
+      .find((c) => c !== undefined && (Number(rounding) < 0 || onCoinStep(c.value)));
     if (rounded && !(choice.subtotal && choice.tax && adds(choice.subtotal, choice.tax, choice.total) === 'rounded'))
       choice.total = { ...rounded, confidence: choice.total.confidence, rule: 'rounded-total' };
   }

@@ -287,6 +287,20 @@ describe('South-East Asian receipts', () => {
     expect(others.total).toBe(21.85);
   });
 
+  it('rounds a total down by an adjustment printed without its sign', () => {
+    const s = receipt(
+      ['MR D.I.Y. (M) SDN BHD'],
+      [
+        ['TOTAL', 'RM 30.91'],
+        ['ROUNDING ADJUSTMENT', 'RM 0.01'],
+        ['TOTAL ROUNDED', 'RM 30.90'],
+        ['CASH', 'RM 51.00'],
+        ['CHANGE', 'RM 20.10'],
+      ],
+    );
+    expect(s.total).toBe(30.9);
+  });
+
   it('reads ringgit and rupiah from RM and Rp, and never the dinar from "SDN BHD"', () => {
     expect(detectCurrency('SEGI CASH & CARRY SDN.BHD (317041-W) TOTAL RM 20.05')).toBe('MYR');
     expect(detectCurrency('ASO ELECTRICAL TRADING SDN BHD (1000131-K) TOTAL 248.05')).toBeNull();
