@@ -182,8 +182,8 @@ function besideNumber(text: string, start: number, end: number): boolean {
  * The currency a text (a line, a block or a whole document) is priced in, as an ISO 4217 code, or null.
  *
  * Evidence, strongest first: an active ISO code printed beside a number or after a "Currency:" label (3 points),
- * an unambiguous symbol (€, £, ₹, zł, CA$ ...: 2 points, 1 beside no number; letter symbols such as "RM" count
- * beside a number or alone in brackets, "AMT(RM)"; the lone
+ * an unambiguous symbol (€, £, ₹, zł, CA$ ...: 2 points beside a number or alone in brackets, "AMT(RM)", 1
+ * elsewhere; letter symbols such as "RM" count only beside a number or in brackets; the lone
  * letter "R" for rand is not scanned), a common ISO code anywhere (EUR, USD, CHF ...: 1 point).
  * Rarer codes that are also words (ALL, TOP, CUP, MAD ...) count only beside a number. Shared symbols follow the
  * codes present: "$" is USD unless a dollar currency's code (CAD, AUD ...) appears; "kr" gives nothing by itself
@@ -215,11 +215,11 @@ export function detectCurrency(text: string): string | null {
     const symbol = m[1] as string;
     const at = m.index;
     if (NOT_SCANNED.has(symbol)) continue;
-    const beside = besideNumber(scanned, at, at + symbol.length);
-    // A letter symbol counts beside an amount, or as a column's unit in brackets ("AMT(RM)", "Betrag (Fr.)").
-    if (isLetterSymbol(symbol) && !beside && !inBrackets(scanned, at, at + symbol.length)) continue;
-    // A sign beside no amount is weaker: OCR makes a "$" of a "%" or an "S" ("TAX CODE $" in a GST summary).
-    const points = beside || isLetterSymbol(symbol) ? 2 : 1;
+    // Beside an amount, or a column's unit in brackets ("AMT(RM)", "Betrag (€)"): a sign anywhere else is weaker,
+    // as OCR makes a "$" of a "%" or an "S" ("TAX CODE $" in a GST summary), and a letter symbol is then a word.
+    const priced = besideNumber(scanned, at, at + symbol.length) || inBrackets(scanned, at, at + symbol.length);
+    if (isLetterSymbol(symbol) && !priced) continue;
+    const points = priced ? 2 : 1;
     const rule = SYMBOL_RULES.get(symbol);
     if (!rule) continue;
     if (rule.alternatives.length === 0 && rule.fallback) add(rule.fallback, points, at);
