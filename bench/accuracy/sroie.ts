@@ -16,10 +16,11 @@ import { join } from 'node:path';
 import type { Line, ReadDocument, Word } from '../../src/pipeline/model.js';
 import { extractInvoice } from '../../src/pipeline/extract/builtin/index.js';
 import { parseDate } from '../../src/pipeline/extract/parse/index.js';
+import { mapLimit, progress } from '../pipeline/stats.js';
 import { random } from './degrade.js';
-import type { BoxLine } from './sroie-render.js';
 import { misread } from './misread.js';
 import { normalizeValue } from './normalize.js';
+import type { BoxLine } from './sroie-render.js';
 
 interface Key {
   company?: string;
@@ -148,9 +149,9 @@ interface OcrReader {
 }
 
 /**
- * --ocr: each receipt rendered and scanned (sroie-render.ts), kept as `<id>.jpg` in the output folder, and read by
- * docex's reader with its OCR pool as a customer's upload would be (with the second look on images when the vendor is
- * missing, as the worker does).
+ * --ocr: each receipt rendered and scanned (sroie-render.ts), kept as `<id>-s<seed>.jpg` in the output folder (made
+ * once, then reused), and read by docex's reader with its OCR pool as a customer's upload would be (with the second
+ * look on images when the vendor is missing, as the worker does).
  */
 async function ocrReader(outDir: string, cache: boolean): Promise<OcrReader> {
   const { createOcrPool } = await import('../../src/pipeline/read/ocr/index.js');
@@ -160,6 +161,7 @@ async function ocrReader(outDir: string, cache: boolean): Promise<OcrReader> {
   mkdirSync(outDir, { recursive: true });
   const pdfRunner = createPdfSandboxPool({ maxWorkers: 1 });
   const ocr = await createOcrPool({ size: 2, pageTimeoutMs: 300_000 });
+  const readCache = cache ? fileReadCache() : undefined;
   return {
     async read(receipt, seed) {
       const file = join(outDir, `${receipt.id}-s${seed}.jpg`);
@@ -172,25 +174,13 @@ async function ocrReader(outDir: string, cache: boolean): Promise<OcrReader> {
         writeFileSync(file, await scannedReceipt(lines, size, seed, pdfRunner));
       }
       const options = { einvoice: false, images: false, pdfRunner, ocr };
-      return (await readForBench(file, options, cache ? fileReadCache() : undefined)).document;
+      return (await readForBench(file, options, readCache)).document;
     },
     async close() {
       await ocr.close();
       await pdfRunner.close();
     },
   };
-}
-
-/** Runs `work` on every item, at most `limit` at once (the OCR pool reads two pages at a time). */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 async function main(): Promise<void> {
@@ -212,18 +202,19 @@ async function main(): Promise<void> {
   const all = loadReceipts(source);
   const receipts = all.slice(offset, offset + Number(option('--limit') ?? all.length));
   const reader = ocrDir ? await ocrReader(ocrDir, argv.includes('--cache')) : null;
-  const outcomes: Outcome[] = [];
   let ms = 0;
   let done = 0;
-  await eachLimited(receipts, reader ? 2 : 1, async (receipt, index) => {
+  // Two at a time with OCR: the pool reads two pages at once.
+  const perReceipt = await mapLimit(receipts, reader ? 2 : 1, async (receipt, index) => {
     const doc = reader
       ? await reader.read(receipt, seed + offset + index)
       : receiptDocument(receipt.boxes, noise, seed + offset + index);
     const started = performance.now();
     const summary = extractInvoice(doc, { requireLineItems: true, documentType: 'invoice' }).summary_data;
     ms += performance.now() - started;
+    const found: Outcome[] = [];
     const push = (field: string, expected: string | null, actual: string | null) => {
-      if (expected !== null) outcomes.push({ id: receipt.id, field, expected, actual });
+      if (expected !== null) found.push({ id: receipt.id, field, expected, actual });
     };
     const key = receipt.key;
     push('vendor_name', normalizeValue(key.company, 'name'), normalizeValue(summary.vendor_name, 'name'));
@@ -232,10 +223,11 @@ async function main(): Promise<void> {
     const total = key.total?.replace(/[^\d.-]/g, '');
     push('total', normalizeValue(total, 'amount'), normalizeValue(summary.total, 'amount'));
     done++;
-    if (reader && done % 10 === 0) process.stderr.write(`  ${done} of ${receipts.length} read\n`);
+    if (reader && done % 10 === 0) progress(`${done} of ${receipts.length} read`);
+    return found;
   });
   await reader?.close();
-  outcomes.sort((a, b) => a.id.localeCompare(b.id));
+  const outcomes = perReceipt.flat();
   const reading = reader
     ? `rendered, scanned and read by docex's OCR, seed ${seed}`
     : noise > 0

@@ -72,18 +72,6 @@ function clauses(
   return result.map(({ head, from, to }) => ({ head, from, to }));
 }
 
-/** "inclusive", "incl.", "inkl.", "TTC": a tax said to be inside the amount. */
-const INCLUSIVE =
-  /^[\s()[\]]*(?:incl?|inkl|inclusive|including|included|inklusive|inclus[ea]?|incluid[oa]|ttc)(?![\p{L}])/iu;
-
-/**
- * "TOTAL (GST INCL)", "Total tax included": a label read as the tax's total ("TOTAL GST : 17.70") whose next word
- * says the tax is included names the total with tax.
- */
-function totalWithTaxIncluded(head: LabelHit, text: string): boolean {
-  return head.field === 'tax' && /^\s*total/iu.test(text.slice(head.start)) && INCLUSIVE.test(text.slice(head.end));
-}
-
 /** True when the label's row holds three or more column labels: a table header, whose "Total" is a column. */
 function onTableHeaderRow(hit: LabelHit, labels: LabelIndex): boolean {
   const fields = new Set<string>();
@@ -198,6 +186,18 @@ function containedTax(head: LabelHit, rowText: string): boolean {
   if (head.field !== 'total' || !RATE.test(rowText)) return false;
   // Or said of the total in a sentence: "TOTAL INCLUDES 6% GST 1.44".
   return (head.atStart && INCLUDING_OPENS.test(rowText)) || TOTAL_INCLUDES.test(rowText);
+}
+
+/**
+ * "TOTAL (GST INCL)": a label read as the tax's total ("TOTAL GST : 17.70") whose next word says the tax is included
+ * (INCLUDING_OPENS, after any bracket) names the total with tax.
+ */
+function totalWithTaxIncluded(head: LabelHit, text: string): boolean {
+  return (
+    head.field === 'tax' &&
+    /^\s*total/iu.test(text.slice(head.start)) &&
+    INCLUDING_OPENS.test(text.slice(head.end).replace(/^[\s()[\]]+/u, ''))
+  );
 }
 
 function labelledAmounts(

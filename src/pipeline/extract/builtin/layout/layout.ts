@@ -39,6 +39,9 @@ export interface LayoutPage {
   lines: LayoutLine[];
   /** Median word height on the page: the unit for distances ("two lines below"). */
   lineHeight: number;
+  /** Top of its first line and the lowest bottom of any (0 and 0 without lines): where the text lies in a capture. */
+  textTop: number;
+  textBottom: number;
 }
 
 export interface Layout {
@@ -176,6 +179,8 @@ export function buildLayout(doc: ReadDocument): Layout {
       source: page.source,
       lines: [],
       lineHeight: 0,
+      textTop: 0,
+      textBottom: 0,
     };
     const heights: number[] = [];
     // Rules walk lines top to bottom and stop early: order them by position, whatever order the reader gave.
@@ -216,6 +221,9 @@ export function buildLayout(doc: ReadDocument): Layout {
       layoutPage.lines.push(layoutLine);
     }
     layoutPage.lineHeight = median(heights) || 10;
+    // Lines are in top-to-bottom order; a tall one (a logo) may end lower than the last.
+    layoutPage.textTop = layoutPage.lines[0]?.bbox.y ?? 0;
+    layoutPage.textBottom = layoutPage.lines.reduce((end, l) => Math.max(end, l.bbox.y + l.bbox.height), 0);
     layout.pages.push(layoutPage);
   }
   return layout;
@@ -227,29 +235,10 @@ export function pageOf(layout: Layout, pageNumber: number): LayoutPage {
   return page;
 }
 
-/** Each page's text extent (top of its first line, bottom of its last), computed once: rules ask it per line. */
-const textExtents = new WeakMap<LayoutPage, { top: number; end: number } | null>();
-
-function textExtent(page: LayoutPage): { top: number; end: number } | null {
-  const known = textExtents.get(page);
-  if (known !== undefined) return known;
-  let top = Infinity;
-  let end = -Infinity;
-  for (const line of page.lines) {
-    top = Math.min(top, line.bbox.y);
-    end = Math.max(end, line.bbox.y + line.bbox.height);
-  }
-  const extent = page.lines.length > 0 ? { top, end } : null;
-  textExtents.set(page, extent);
-  return extent;
-}
-
 /**
  * Where the top `share` of a page ends, measured on the page or, when the document lies inside a larger capture (a
  * receipt photographed on a table, a slip scanned on an A4 bed), on the part holding its text: whichever ends lower.
  */
 export function topShareEnd(page: LayoutPage, share: number): number {
-  const extent = textExtent(page);
-  const ofPage = page.height * share;
-  return extent ? Math.max(ofPage, extent.top + (extent.end - extent.top) * share) : ofPage;
+  return Math.max(page.height * share, page.textTop + (page.textBottom - page.textTop) * share);
 }
